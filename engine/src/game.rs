@@ -1,0 +1,313 @@
+//! A whole game: setups, turns, the repetition rule and the end-of-game checks in the
+//! official order.
+
+use std::collections::HashMap;
+
+use crate::error::TurnError;
+use crate::notation::turn::{check_setup, parse_setup, parse_turn, place_setup, write_turn};
+use crate::{Color, Move, Position, Setup, Turn, TurnGen};
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// A rabbit reached its goal rank.
+    Goal,
+    /// A side lost all its rabbits.
+    Elimination,
+    /// The side to move had no legal step.
+    Immobilization,
+    /// Every legal turn of the side to move would repeat a position a third time.
+    Repetition,
+}
+
+impl EndReason {
+    /// The one-letter code used by game records (`g`, `e`, `m`, `r`).
+    pub fn code(self) -> char {
+        match self {
+            EndReason::Goal => 'g',
+            EndReason::Elimination => 'e',
+            EndReason::Immobilization => 'm',
+            EndReason::Repetition => 'r',
+        }
+    }
+
+    /// A word for people.
+    pub fn name(self) -> &'static str {
+        match self {
+            EndReason::Goal => "goal",
+            EndReason::Elimination => "elimination",
+            EndReason::Immobilization => "immobilization",
+            EndReason::Repetition => "repetition",
+        }
+    }
+}
+
+/// The winner and the reason.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameResult {
+    /// Who won.
+    pub winner: Color,
+    /// Why.
+    pub reason: EndReason,
+}
+
+/// A game in progress or finished. Owns the current position, every move played, and the
+/// count of every turn-start position (board and side to move) for the repetition rule.
+///
+/// [`Game::play`] either plays a legal move or returns an error and leaves the game exactly
+/// as it was.
+#[derive(Clone, Debug)]
+pub struct Game {
+    position: Position,
+    moves: Vec<Move>,
+    positions: Vec<Position>,
+    seen: HashMap<u64, u32>,
+    first_number: u32,
+    first_side: Color,
+    setups_left: u8,
+    result: Option<GameResult>,
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new()
+    }
+}
+
+impl Game {
+    /// A new game: empty board, gold to place its setup (move `1g`).
+    pub fn new() -> Game {
+        Game {
+            position: Position::empty(Color::Gold),
+            moves: Vec::new(),
+            positions: vec![Position::empty(Color::Gold)],
+            seen: HashMap::new(),
+            first_number: 1,
+            first_side: Color::Gold,
+            setups_left: 2,
+            result: None,
+        }
+    }
+
+    /// A game that starts at a given position (normally a turn start; a mid-turn position
+    /// from a position file continues its turn), numbered `move_number` (the number
+    /// written in front of the side letter, e.g. 2 for `2g`). Repetition history starts here.
+    /// The end-of-game checks are applied at once, as if the other side had just moved.
+    pub fn from_position(position: Position, move_number: u32) -> Game {
+        let side = position.side();
+        let mut g = Game {
+            positions: vec![position.clone()],
+            position,
+            moves: Vec::new(),
+            seen: HashMap::new(),
+            first_number: move_number.max(1),
+            first_side: side,
+            setups_left: 0,
+            result: None,
+        };
+        *g.seen.entry(g.position.board_key()).or_insert(0) += 1;
+        g.result = g.end_check();
+        g
+    }
+
+    /// The current position (start of the side to move's turn).
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The side to move (or to set up).
+    pub fn side_to_move(&self) -> Color {
+        self.position.side()
+    }
+
+    /// Whether the side to move must still place its setup.
+    pub fn in_setup(&self) -> bool {
+        self.setups_left > 0
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The position before each move, and the current one last.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
+    /// The result, once the game is over.
+    pub fn result(&self) -> Option<GameResult> {
+        self.result
+    }
+
+    /// The number of the move about to be played (`2` in `2g`).
+    pub fn move_number(&self) -> u32 {
+        move_number_at(self.first_number, self.first_side, self.moves.len()).0
+    }
+
+    /// The label of the move about to be played, e.g. `2g`.
+    pub fn move_label(&self) -> String {
+        format!("{}{}", self.move_number(), self.side_to_move().letter())
+    }
+
+    /// How many times the board `key` (pieces and side to move) has stood at a turn start.
+    pub fn times_seen(&self, key: u64) -> u32 {
+        self.seen.get(&key).copied().unwrap_or(0)
+    }
+
+    /// Whether a turn ending on board `key` would be a third repetition.
+    pub fn would_repeat_third_time(&self, key: u64) -> bool {
+        self.times_seen(key) >= 2
+    }
+
+    /// Every distinct legal turn of the side to move, excluding third repetitions.
+    pub fn legal_turns(&self, gen: &mut TurnGen) -> Vec<(Turn, Position)> {
+        let mut v = Vec::new();
+        if self.in_setup() || self.result.is_some() {
+            return v;
+        }
+        gen.for_each_turn_excluding(
+            &self.position,
+            &|k| self.would_repeat_third_time(k),
+            &mut |t| v.push((t.turn(), t.position.clone())),
+        );
+        v
+    }
+
+    /// Plays a move given in notation: a setup (`Ra1 Rb1 ...`) during the setup phase, a turn
+    /// (`Ee2n Ee3n`) after it. On error the game is unchanged.
+    pub fn play_text(&mut self, text: &str) -> Result<(), TurnError> {
+        if self.result.is_some() {
+            return Err(TurnError::GameOver);
+        }
+        if self.in_setup() {
+            let setup = parse_setup(self.side_to_move(), text)?;
+            self.play(&Move::Setup(setup))
+        } else {
+            let (turn, _) = parse_turn(&self.position, text)?;
+            self.play(&Move::Turn(turn))
+        }
+    }
+
+    /// Plays a move. On error the game is unchanged.
+    pub fn play(&mut self, mv: &Move) -> Result<(), TurnError> {
+        if self.result.is_some() {
+            return Err(TurnError::GameOver);
+        }
+        match (mv, self.in_setup()) {
+            (Move::Setup(s), true) => self.play_setup(s),
+            (Move::Turn(t), false) => self.play_turn(t),
+            (Move::Setup(_), false) => Err(TurnError::WrongPhase {
+                expected: "a turn of steps",
+                got: "a setup",
+            }),
+            (Move::Turn(_), true) => Err(TurnError::WrongPhase {
+                expected: "a setup",
+                got: "a turn of steps",
+            }),
+        }
+    }
+
+    fn play_setup(&mut self, setup: &Setup) -> Result<(), TurnError> {
+        let side = self.side_to_move();
+        check_setup(side, setup, &self.position)?;
+        let mut next = self.position.clone();
+        place_setup(&mut next, setup);
+        next.end_turn();
+        self.position = next;
+        self.moves.push(Move::Setup(setup.clone()));
+        self.setups_left -= 1;
+        self.positions.push(self.position.clone());
+        if self.setups_left == 0 {
+            *self.seen.entry(self.position.board_key()).or_insert(0) += 1;
+        }
+        Ok(())
+    }
+
+    fn play_turn(&mut self, turn: &Turn) -> Result<(), TurnError> {
+        if turn.len() > 4 {
+            return Err(TurnError::TooManySteps(turn.len()));
+        }
+        // Re-check through the notation layer so every error names its step.
+        let text = write_turn(&self.position, turn);
+        let (parsed, next) = parse_turn(&self.position, &text)?;
+        if parsed != *turn {
+            return Err(TurnError::NoSteps);
+        }
+        if self.would_repeat_third_time(next.board_key()) {
+            return Err(TurnError::ThirdRepetition);
+        }
+        self.position = next;
+        *self.seen.entry(self.position.board_key()).or_insert(0) += 1;
+        self.moves.push(Move::Turn(*turn));
+        self.positions.push(self.position.clone());
+        self.result = self.end_check();
+        Ok(())
+    }
+
+    /// The official end checks, in order, for the side that just moved (A) and the side to
+    /// move (B): A's goal, B's goal, B without rabbits, A without rabbits, B without a legal
+    /// step, B with only third-repetition turns.
+    fn end_check(&self) -> Option<GameResult> {
+        use crate::PieceKind::Rabbit;
+        let b = self.position.side();
+        let a = !b;
+        let p = &self.position;
+        let win = |winner, reason| Some(GameResult { winner, reason });
+        if p.rabbit_on_goal(a) {
+            return win(a, EndReason::Goal);
+        }
+        if p.rabbit_on_goal(b) {
+            return win(b, EndReason::Goal);
+        }
+        if p.count(b, Rabbit) == 0 {
+            return win(a, EndReason::Elimination);
+        }
+        if p.count(a, Rabbit) == 0 {
+            return win(b, EndReason::Elimination);
+        }
+        if !p.has_legal_step() {
+            return win(a, EndReason::Immobilization);
+        }
+        if self.seen.values().any(|&n| n >= 2) {
+            let mut gen = TurnGen::new();
+            let mut any = false;
+            gen.for_each_turn_excluding(p, &|k| self.would_repeat_third_time(k), &mut |_| any = true);
+            if !any {
+                return win(a, EndReason::Repetition);
+            }
+        }
+        None
+    }
+
+    /// The game record so far: one line per move, `1g Ra1 ...`, `2g Ee2n ...`.
+    pub fn record(&self) -> String {
+        let mut out = String::new();
+        for (i, mv) in self.moves.iter().enumerate() {
+            let (n, side) = move_number_at(self.first_number, self.first_side, i);
+            let text = match mv {
+                Move::Setup(s) => s.to_string(),
+                Move::Turn(t) => write_turn(&self.positions[i], t),
+            };
+            out.push_str(&format!("{n}{} {text}\n", side.letter()));
+        }
+        out
+    }
+
+    /// The notation of move `index` (0-based) as played.
+    pub fn move_text(&self, index: usize) -> Option<String> {
+        let mv = self.moves.get(index)?;
+        Some(match mv {
+            Move::Setup(s) => s.to_string(),
+            Move::Turn(t) => write_turn(&self.positions[index], t),
+        })
+    }
+}
+
+/// The number and side of the move `index` moves after (`first_number`, `first_side`).
+fn move_number_at(first_number: u32, first_side: Color, index: usize) -> (u32, Color) {
+    let half = index as u32 + if first_side == Color::Silver { 1 } else { 0 };
+    let number = first_number + half / 2;
+    let side = if half % 2 == 0 { Color::Gold } else { Color::Silver };
+    (number, side)
+}

@@ -1,0 +1,15 @@
+//! The official Arimaa notation, kept apart from legality where it can be.
+//!
+//! * [`token`]: one step (`Ed2n`), capture (`rc3x`) or placement (`Ra1`) token, read alone.
+//! * [`turn`]: a turn or setup checked against a position; printing always writes capture
+//!   tokens, reading accepts them or their absence (a present one must be right).
+//! * [`board`]: the AEI `[64 cells]` board and the framed position file.
+//! * [`record`]: whole game records with tags.
+//!
+//! Tolerances: `w`/`b` are read as `g`/`s`; `x`/`X`/`.` mark empty cells in position files;
+//! placements may come in any order.
+
+pub mod board;
+pub mod record;
+pub mod token;
+pub mod turn;

@@ -1,0 +1,184 @@
+//! Distinct-turn enumeration: every legal turn from a position, once per resulting board.
+
+use crate::{Position, Step, StepList, Turn};
+
+/// A reusable open-addressing set of 64-bit keys, cleared in O(1) by a generation stamp.
+#[derive(Clone)]
+struct KeySet {
+    keys: Vec<u64>,
+    stamps: Vec<u32>,
+    stamp: u32,
+    len: usize,
+}
+
+impl KeySet {
+    fn with_capacity_log2(log2: u32) -> KeySet {
+        let n = 1usize << log2;
+        KeySet {
+            keys: vec![0; n],
+            stamps: vec![0; n],
+            stamp: 1,
+            len: 0,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.stamps.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+    }
+
+    /// Inserts `key`; returns true if it was not there.
+    #[inline]
+    fn insert(&mut self, key: u64) -> bool {
+        if (self.len + 1) * 2 > self.keys.len() {
+            self.grow();
+        }
+        let mask = self.keys.len() - 1;
+        let mut i = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) as usize & mask;
+        loop {
+            if self.stamps[i] != self.stamp {
+                self.stamps[i] = self.stamp;
+                self.keys[i] = key;
+                self.len += 1;
+                return true;
+            }
+            if self.keys[i] == key {
+                return false;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let old_keys = std::mem::take(&mut self.keys);
+        let old_stamps = std::mem::take(&mut self.stamps);
+        let n = old_keys.len() * 2;
+        self.keys = vec![0; n];
+        self.stamps = vec![0; n];
+        let stamp = self.stamp;
+        self.stamp = 1;
+        self.len = 0;
+        for (k, s) in old_keys.into_iter().zip(old_stamps) {
+            if s == stamp {
+                self.insert(k);
+            }
+        }
+    }
+}
+
+/// What the turn visitor is shown for each distinct turn.
+pub struct TurnVisit<'a> {
+    /// The position after the turn: the other side to move, at the start of its turn.
+    pub position: &'a Position,
+    /// One step sequence that makes the turn.
+    pub steps: &'a [Step],
+}
+
+impl TurnVisit<'_> {
+    /// The steps as a [`Turn`].
+    pub fn turn(&self) -> Turn {
+        Turn::from_steps(self.steps).unwrap_or_default()
+    }
+}
+
+/// Enumerates distinct legal turns. Holds its own hash sets so that repeated use allocates
+/// nothing once they have grown; keep one per thread.
+#[derive(Clone)]
+pub struct TurnGen {
+    seen: KeySet,
+    finished: KeySet,
+}
+
+impl Default for TurnGen {
+    fn default() -> Self {
+        TurnGen::new()
+    }
+}
+
+impl TurnGen {
+    /// A generator with small initial tables.
+    pub fn new() -> TurnGen {
+        TurnGen {
+            seen: KeySet::with_capacity_log2(12),
+            finished: KeySet::with_capacity_log2(12),
+        }
+    }
+
+    /// Calls `visit` once for every distinct legal turn from `pos` (which may be mid-turn:
+    /// then the turns complete the current one). Distinct means a distinct resulting board;
+    /// the board the turn started with is excluded, and so is every resulting board for which
+    /// `excluded(board_key)` is true (the third-repetition rule, when a game history is given).
+    /// Returns the number of turns visited.
+    pub fn for_each_turn_excluding(
+        &mut self,
+        pos: &Position,
+        excluded: &dyn Fn(u64) -> bool,
+        visit: &mut dyn FnMut(TurnVisit<'_>),
+    ) -> usize {
+        self.seen.clear();
+        self.finished.clear();
+        let mut path = [Step::new_unchecked(crate::Square::from_index(0), crate::Direction::North); 4];
+        let mut count = 0;
+        let mut root = pos.clone();
+        self.dfs(&mut root, &mut path, 0, excluded, visit, &mut count);
+        count
+    }
+
+    /// [`TurnGen::for_each_turn_excluding`] with nothing excluded.
+    pub fn for_each_turn(&mut self, pos: &Position, visit: &mut dyn FnMut(TurnVisit<'_>)) -> usize {
+        self.for_each_turn_excluding(pos, &|_| false, visit)
+    }
+
+    /// The number of distinct legal turns from `pos`.
+    pub fn count(&mut self, pos: &Position) -> usize {
+        self.for_each_turn(pos, &mut |_| {})
+    }
+
+    /// Every distinct legal turn with its resulting position.
+    pub fn turns(&mut self, pos: &Position) -> Vec<(Turn, Position)> {
+        let mut v = Vec::new();
+        self.for_each_turn(pos, &mut |t| v.push((t.turn(), t.position.clone())));
+        v
+    }
+
+    fn dfs(
+        &mut self,
+        pos: &mut Position,
+        path: &mut [Step; 4],
+        depth: usize,
+        excluded: &dyn Fn(u64) -> bool,
+        visit: &mut dyn FnMut(TurnVisit<'_>),
+        count: &mut usize,
+    ) {
+        let mut steps = StepList::new();
+        pos.legal_steps(&mut steps);
+        for &step in steps.iter() {
+            let undo = pos.play_step_unchecked(step);
+            if self.seen.insert(pos.hash()) {
+                path[depth] = step;
+                if pos.can_end_turn() {
+                    let key = pos.board_key();
+                    if self.finished.insert(key) {
+                        let t = pos.end_turn();
+                        if !excluded(pos.board_key()) {
+                            *count += 1;
+                            visit(TurnVisit {
+                                position: pos,
+                                steps: &path[..=depth],
+                            });
+                        }
+                        pos.undo_end_turn(t);
+                    }
+                }
+                if pos.steps_left() > 0 {
+                    self.dfs(pos, path, depth + 1, excluded, visit, count);
+                }
+            }
+            pos.undo_step(step, undo);
+        }
+    }
+}
