@@ -1,1 +1,170 @@
-//! notation tests.
+//! Notation: every printer's output parses back to the same value and prints the same text,
+//! and no parser panics on garbage.
+
+use proptest::prelude::*;
+use tusk_engine::notation::board::{
+    from_pieces, parse_aei, parse_framed, to_aei_with_side, to_framed,
+};
+use tusk_engine::notation::record::{PositionFile, Record};
+use tusk_engine::notation::token::Token;
+use tusk_engine::notation::turn::{parse_setup, parse_turn, write_turn};
+use tusk_engine::setup::random_setup;
+use tusk_engine::{Color, Game, Move, TurnGen};
+use tusk_tests::random_game;
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// print(parse(x)) == x for turns: every distinct turn of a random position, written with
+    /// its capture tokens, parses back to the same steps and the same resulting position.
+    #[test]
+    fn turns_round_trip(seed in 0u64..1_000_000, len in 0usize..40) {
+        let pos = random_game(seed, len).pop().unwrap();
+        let mut gen = TurnGen::new();
+        for (turn, after) in gen.turns(&pos).into_iter().step_by(7) {
+            let text = write_turn(&pos, &turn);
+            let (parsed, p2) = parse_turn(&pos, &text).unwrap();
+            prop_assert_eq!(parsed, turn);
+            prop_assert_eq!(&p2, &after);
+            prop_assert_eq!(write_turn(&pos, &parsed), text.clone());
+            // Capture tokens may be left out.
+            let bare: Vec<&str> = text.split_whitespace().filter(|w| !w.ends_with('x')).collect();
+            let (p3, _) = parse_turn(&pos, &bare.join(" ")).unwrap();
+            prop_assert_eq!(p3, turn);
+        }
+    }
+
+    /// Positions round-trip through the AEI board and the framed position file.
+    #[test]
+    fn positions_round_trip(seed in 0u64..1_000_000, len in 0usize..60) {
+        let pos = random_game(seed, len).pop().unwrap();
+        let aei = to_aei_with_side(&pos);
+        let back = parse_aei(&aei).unwrap();
+        prop_assert_eq!(&back, &pos);
+        prop_assert_eq!(to_aei_with_side(&back), aei);
+        let framed = to_framed(&pos);
+        let lines: Vec<&str> = framed.lines().collect();
+        let again = from_pieces(pos.side(), &parse_framed(&lines, 1).unwrap()).unwrap();
+        prop_assert_eq!(&again, &pos);
+        let pf = PositionFile { move_number: 7, position: pos.clone(), steps_taken: String::new() };
+        let text = pf.write();
+        prop_assert_eq!(PositionFile::parse(&text).unwrap(), pf);
+    }
+
+    /// Game records round-trip: a random game's record replays to the same game and prints
+    /// the same text.
+    #[test]
+    fn records_round_trip(seed in 0u64..1_000_000, len in 0usize..25) {
+        let mut rng = <rand::rngs::SmallRng as rand::SeedableRng>::seed_from_u64(seed);
+        let mut game = Game::new();
+        for c in Color::ALL {
+            game.play(&Move::Setup(random_setup(c, &mut rng))).unwrap();
+        }
+        let mut gen = TurnGen::new();
+        for _ in 0..len {
+            let turns = game.legal_turns(&mut gen);
+            if turns.is_empty() { break; }
+            let i = rand::Rng::gen_range(&mut rng, 0..turns.len());
+            game.play(&Move::Turn(turns[i].0)).unwrap();
+        }
+        let text = game.record();
+        let rec = Record::parse(&text).unwrap();
+        let replayed = rec.replay(None).unwrap();
+        prop_assert_eq!(replayed.position(), game.position());
+        prop_assert_eq!(replayed.record(), text);
+    }
+
+    /// Garbage never panics any parser.
+    #[test]
+    fn garbage_never_panics(s in "\\PC{0,80}", t in "[ rRcCdDhHmMeExX\\[\\]gsnw1-8a-h|+-]{0,90}") {
+        for text in [&s, &t] {
+            let _ = parse_aei(text);
+            let _ = Token::parse(text);
+            let _ = Record::parse(text);
+            let _ = Record::parse(text).map(|r| r.replay(None));
+            let _ = PositionFile::parse(text);
+            let _ = parse_setup(Color::Gold, text);
+            let start = parse_aei("g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]").unwrap();
+            let _ = parse_turn(&start, text);
+            let mut g = Game::new();
+            let _ = g.play_text(text);
+        }
+    }
+}
+
+/// Every mangled token of a real turn gives an error, never a panic, and the error names the
+/// token.
+#[test]
+fn mangled_turns_name_the_bad_token() {
+    let pos =
+        parse_aei("g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]").unwrap();
+    let e = parse_turn(&pos, "Ee2n Ee3n Ed2n").unwrap_err().to_string();
+    assert!(e.contains("step 3 \"Ed2n\""), "{e}");
+    assert!(e.contains("holds a gold camel"), "{e}");
+    let e = parse_turn(&pos, "Ee2n Md2e Me2n").unwrap_err().to_string();
+    assert!(
+        e.contains("step 3 \"Me2n\": e3 is occupied by a gold elephant"),
+        "{e}"
+    );
+    let e = parse_turn(&pos, "Ra1n").unwrap_err().to_string();
+    assert!(e.contains("a2 is occupied"), "{e}");
+    let e = parse_turn(&pos, "Ee2n Ee3x").unwrap_err().to_string();
+    assert!(e.contains("\"Ee3x\""), "{e}");
+    let e = parse_turn(&pos, "Ee2n Qe3n").unwrap_err().to_string();
+    assert!(e.contains("\"Qe3n\""), "{e}");
+    let e = parse_turn(&pos, "").unwrap_err().to_string();
+    assert!(e.contains("at least one step"), "{e}");
+}
+
+/// Old colour letters and tags are accepted in records.
+#[test]
+fn record_accepts_w_b_and_tags() {
+    let text = "Event: Casual Game\nWhite: a\nChat: -=+=-\n2s White: hi\n-=+=-\n\n\
+                1w Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Da2 Hb2 Cc2 Md2 Ee2 Cf2 Hg2 Dh2\n\
+                1b ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 da7 hb7 cc7 md7 ee7 cf7 hg7 dh7\n\
+                2w Ee2n Ee3n\n2b ee7s\n";
+    let rec = Record::parse(text).unwrap();
+    assert_eq!(rec.tag("event"), Some("Casual Game"));
+    assert_eq!(rec.tag("Chat"), Some("2s White: hi"));
+    assert_eq!(rec.moves.len(), 4);
+    let g = rec.replay(None).unwrap();
+    assert_eq!(g.move_label(), "3g");
+    assert_eq!(g.record().lines().nth(2), Some("2g Ee2n Ee3n"));
+}
+
+/// A record with an illegal move names the move and the step.
+#[test]
+fn record_errors_name_the_move() {
+    let text = "1g Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Da2 Hb2 Cc2 Md2 Ee2 Cf2 Hg2 Dh2\n\
+                1s ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 da7 hb7 cc7 md7 ee7 cf7 hg7 dh7\n\
+                2g Ee2n Ee3n Ee4n Ee5n\n2s ee7s\n";
+    let e = Record::parse(text)
+        .unwrap()
+        .replay(None)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("move 2s: step 1 \"ee7s\": e6 is occupied by a gold elephant"),
+        "{e}"
+    );
+}
+
+/// A position file in the notation document's layout whose move line lists two steps
+/// already taken: the board shown is after them, two steps remain.
+#[test]
+fn position_file_with_steps_taken() {
+    let text = "7g Da1n Cc1n\n +-----------------+\n8| r   r   r   r   |\n7|   m   h   e   c |\n6| r   x r r x r   |\n5| h   d     c   d |\n4|   E   H   M     |\n3| R   x R R H R   |\n2| D   C     C   D |\n1|   R   R   R   R |\n +-----------------+\n   a b c d e f g h\n";
+    let pf = PositionFile::parse(text).unwrap();
+    assert_eq!(pf.move_number, 7);
+    assert_eq!(pf.position.side(), Color::Gold);
+    assert_eq!(pf.position.steps_left(), 2);
+    assert_eq!(pf.steps_taken, "Da1n Cc1n");
+    assert_eq!(PositionFile::parse(&pf.write()).unwrap(), pf);
+    // The turn so far may not be undone into an unchanged board, but it may go on.
+    let mut gen = TurnGen::new();
+    assert!(gen.count(&pf.position) > 0);
+    // A move line whose steps cannot have led to the board is rejected with a reason.
+    let bad = text.replace("7g Da1n Cc1n", "7g Da1n Cb1n");
+    let e = PositionFile::parse(&bad).unwrap_err().to_string();
+    assert!(e.contains("Cb1n"), "{e}");
+}

@@ -1,1 +1,42 @@
-fn main() {}
+//! `tusk`: the Arimaa engine's command-line tools.
+
+mod cli;
+
+use clap::{Parser, Subcommand};
+
+/// Tusk, an Arimaa engine.
+#[derive(Parser)]
+#[command(name = "tusk", version, about = "Tusk, an Arimaa engine", long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count step sequences, distinct positions and distinct turns (move-generator test).
+    Perft(cli::perft::PerftArgs),
+    /// List every distinct legal turn of a position, or count them for many positions.
+    Moves(cli::moves::MovesArgs),
+}
+
+fn main() -> std::process::ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Some(Command::Perft(a)) => cli::perft::run(&a),
+        Some(Command::Moves(a)) => cli::moves::run(&a),
+        None => {
+            use clap::CommandFactory;
+            let _ = Cli::command().print_help();
+            println!();
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}

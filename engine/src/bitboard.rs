@@ -197,7 +197,11 @@ impl fmt::Debug for Bitboard {
         writeln!(f, "Bitboard({:#018x})", self.0)?;
         for rank in (0..8).rev() {
             for file in 0..8 {
-                let c = if self.contains(Square::new(file, rank)) { 'X' } else { '.' };
+                let c = if self.contains(Square::new(file, rank)) {
+                    'X'
+                } else {
+                    '.'
+                };
                 write!(f, "{c}")?;
             }
             writeln!(f)?;
@@ -216,10 +220,7 @@ mod tests {
         assert!(h4.shift(Direction::East).is_empty());
         let a4 = Bitboard::from_square(Square::parse("a4").unwrap());
         assert!(a4.shift(Direction::West).is_empty());
-        assert_eq!(
-            h4.shift(Direction::West).first(),
-            Square::parse("g4")
-        );
+        assert_eq!(h4.shift(Direction::West).first(), Square::parse("g4"));
         assert!(Bitboard::RANK_8.shift(Direction::North).is_empty());
     }
 

@@ -272,7 +272,9 @@ impl Game {
         if self.seen.values().any(|&n| n >= 2) {
             let mut gen = TurnGen::new();
             let mut any = false;
-            gen.for_each_turn_excluding(p, &|k| self.would_repeat_third_time(k), &mut |_| any = true);
+            gen.for_each_turn_excluding(p, &|k| self.would_repeat_third_time(k), &mut |_| {
+                any = true
+            });
             if !any {
                 return win(a, EndReason::Repetition);
             }
@@ -308,6 +310,10 @@ impl Game {
 fn move_number_at(first_number: u32, first_side: Color, index: usize) -> (u32, Color) {
     let half = index as u32 + if first_side == Color::Silver { 1 } else { 0 };
     let number = first_number + half / 2;
-    let side = if half % 2 == 0 { Color::Gold } else { Color::Silver };
+    let side = if half % 2 == 0 {
+        Color::Gold
+    } else {
+        Color::Silver
+    };
     (number, side)
 }

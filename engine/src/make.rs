@@ -54,7 +54,8 @@ impl Position {
         // Only the moving piece's side can lose a piece: the trap it stepped onto, or the trap
         // its departure left unguarded. At most one trap is involved.
         let own = self.occupied_by(color);
-        let trap = (ADJACENT_TRAP[from.index()] | (Bitboard::from_square(to) & Bitboard::TRAPS)) & own;
+        let trap =
+            (ADJACENT_TRAP[from.index()] | (Bitboard::from_square(to) & Bitboard::TRAPS)) & own;
         let mut captured = None;
         if let Some(t) = trap.first() {
             if (NEIGHBOURS[t.index()] & own).is_empty() {

@@ -123,14 +123,23 @@ impl Position {
             });
         }
         if let Pending::Push { square, .. } = self.pending() {
-            if piece.color() == self.side() && to == square && self.frozen(self.side()).contains(from) {
-                return Err(E::Frozen { square: from, piece });
+            if piece.color() == self.side()
+                && to == square
+                && self.frozen(self.side()).contains(from)
+            {
+                return Err(E::Frozen {
+                    square: from,
+                    piece,
+                });
             }
             return Err(E::PushNotCompleted(square));
         }
         if piece.color() == self.side() {
             if self.frozen(self.side()).contains(from) {
-                return Err(E::Frozen { square: from, piece });
+                return Err(E::Frozen {
+                    square: from,
+                    piece,
+                });
             }
             if piece.kind() == PieceKind::Rabbit && step.dir() == Direction::backward(self.side()) {
                 return Err(E::RabbitBackward);
@@ -140,8 +149,7 @@ impl Position {
         if piece.kind() == PieceKind::Elephant {
             return Err(E::ElephantDislodged);
         }
-        let could_push = (self.stronger_than(self.side(), piece.kind())
-            - self.frozen(self.side())
+        let could_push = (self.stronger_than(self.side(), piece.kind()) - self.frozen(self.side())
             & NEIGHBOURS[from.index()])
         .any();
         if could_push && self.steps_left() == 1 {

@@ -66,17 +66,14 @@ pub fn step_layers(pos: &Position, depth: u8) -> Vec<StepLayer> {
 }
 
 /// Plain recursive step perft: legal step sequences of exactly `depth` steps (within the
-/// turn), made and undone one by one. Returns (sequences, steps made). Used for divide and
-/// as the raw make/undo speed measure.
+/// turn), every step made and undone, leaves included (no bulk counting), so the second value,
+/// the number of steps made, is an honest speed measure.
 pub fn step_perft(pos: &mut Position, depth: u8) -> (u64, u64) {
     if depth == 0 {
         return (1, 0);
     }
     let mut steps = StepList::new();
     pos.legal_steps(&mut steps);
-    if depth == 1 {
-        return (steps.len() as u64, 0);
-    }
     let mut total = 0;
     let mut made = 0;
     for &s in steps.iter() {
@@ -87,6 +84,25 @@ pub fn step_perft(pos: &mut Position, depth: u8) -> (u64, u64) {
         made += m + 1;
     }
     (total, made)
+}
+
+/// [`step_perft`] run in parallel over the root steps. Returns (sequences, steps made).
+pub fn step_perft_parallel(pos: &Position, depth: u8) -> (u64, u64) {
+    if depth == 0 {
+        return (1, 0);
+    }
+    let mut steps = StepList::new();
+    pos.legal_steps(&mut steps);
+    steps
+        .as_slice()
+        .par_iter()
+        .map(|&s| {
+            let mut p = pos.clone();
+            p.play_step_unchecked(s);
+            let (n, m) = step_perft(&mut p, depth - 1);
+            (n, m + 1)
+        })
+        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
 }
 
 /// Per first step, the number of step sequences of `depth` steps that begin with it.
@@ -120,7 +136,9 @@ pub fn turn_divide(pos: &Position, turns: u32) -> Vec<(crate::Turn, u64)> {
     let roots = gen.turns(pos);
     roots
         .into_par_iter()
-        .map_init(TurnGen::new, |g, (t, p)| (t, turn_perft_rec(g, &p, turns - 1)))
+        .map_init(TurnGen::new, |g, (t, p)| {
+            (t, turn_perft_rec(g, &p, turns - 1))
+        })
         .collect()
 }
 

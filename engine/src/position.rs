@@ -294,9 +294,8 @@ impl Position {
 
     /// The hash recomputed from scratch. Exists to test the incremental one.
     pub fn compute_hash(&self) -> u64 {
-        let mut h = zobrist::side_key(self.side)
-            ^ zobrist::steps_key(self.steps_left)
-            ^ self.pending.key();
+        let mut h =
+            zobrist::side_key(self.side) ^ zobrist::steps_key(self.steps_left) ^ self.pending.key();
         for sq in Square::all() {
             if let Some(p) = self.board[sq.index()] {
                 h ^= zobrist::piece_key(p, sq);

@@ -116,7 +116,9 @@ mod tests {
                 assert_eq!(s, default_setup(c, seed, None));
             }
         }
-        let a: Vec<_> = (0..20).map(|s| default_setup(Color::Gold, s, None)).collect();
+        let a: Vec<_> = (0..20)
+            .map(|s| default_setup(Color::Gold, s, None))
+            .collect();
         assert!(a.iter().any(|s| *s != a[0]), "the seed must vary the setup");
     }
 

@@ -91,6 +91,7 @@ impl TurnVisit<'_> {
 pub struct TurnGen {
     seen: KeySet,
     finished: KeySet,
+    steps_made: u64,
 }
 
 impl Default for TurnGen {
@@ -105,6 +106,7 @@ impl TurnGen {
         TurnGen {
             seen: KeySet::with_capacity_log2(12),
             finished: KeySet::with_capacity_log2(12),
+            steps_made: 0,
         }
     }
 
@@ -121,7 +123,8 @@ impl TurnGen {
     ) -> usize {
         self.seen.clear();
         self.finished.clear();
-        let mut path = [Step::new_unchecked(crate::Square::from_index(0), crate::Direction::North); 4];
+        let mut path =
+            [Step::new_unchecked(crate::Square::from_index(0), crate::Direction::North); 4];
         let mut count = 0;
         let mut root = pos.clone();
         self.dfs(&mut root, &mut path, 0, excluded, visit, &mut count);
@@ -131,6 +134,11 @@ impl TurnGen {
     /// [`TurnGen::for_each_turn_excluding`] with nothing excluded.
     pub fn for_each_turn(&mut self, pos: &Position, visit: &mut dyn FnMut(TurnVisit<'_>)) -> usize {
         self.for_each_turn_excluding(pos, &|_| false, visit)
+    }
+
+    /// Steps played by this generator since it was made (a speed measure).
+    pub fn steps_made(&self) -> u64 {
+        self.steps_made
     }
 
     /// The number of distinct legal turns from `pos`.
@@ -158,6 +166,7 @@ impl TurnGen {
         pos.legal_steps(&mut steps);
         for &step in steps.iter() {
             let undo = pos.play_step_unchecked(step);
+            self.steps_made += 1;
             if self.seen.insert(pos.hash()) {
                 path[depth] = step;
                 if pos.can_end_turn() {

@@ -81,5 +81,4 @@ mod tests {
         assert_eq!(v.len(), NUM_KEYS);
         assert!(!v.contains(&0));
     }
-
 }

@@ -9,7 +9,10 @@ pub fn to_aei(pos: &Position) -> String {
     s.push('[');
     for rank in (0..8).rev() {
         for file in 0..8 {
-            s.push(pos.piece_at(Square::new(file, rank)).map_or(' ', |p| p.letter()));
+            s.push(
+                pos.piece_at(Square::new(file, rank))
+                    .map_or(' ', |p| p.letter()),
+            );
         }
     }
     s.push(']');
@@ -94,7 +97,10 @@ pub fn parse_aei_board(side: Color, text: &str) -> Result<Position, PositionErro
             'x' | 'X' if sq.is_trap() => {}
             _ => {
                 let p = Piece::from_letter(c).ok_or_else(|| {
-                    ParseError::Board(format!("cell {} ({sq}): '{c}' is not a piece letter or space", i + 1))
+                    ParseError::Board(format!(
+                        "cell {} ({sq}): '{c}' is not a piece letter or space",
+                        i + 1
+                    ))
                 })?;
                 pieces.push((p, sq));
             }
@@ -147,21 +153,37 @@ pub fn parse_framed(lines: &[&str], first_line: usize) -> Result<Vec<(Piece, Squ
         line: first_line + i,
         reason,
     };
-    let top = lines.first().ok_or_else(|| err(0, "missing the board frame".into()))?;
+    let top = lines
+        .first()
+        .ok_or_else(|| err(0, "missing the board frame".into()))?;
     if !top.trim().starts_with('+') {
-        return Err(err(0, format!("expected the top frame \" +-----------------+\", found \"{}\"", top.trim_end())));
+        return Err(err(
+            0,
+            format!(
+                "expected the top frame \" +-----------------+\", found \"{}\"",
+                top.trim_end()
+            ),
+        ));
     }
     let mut pieces = Vec::new();
     for r in 0..8 {
         let i = r + 1;
-        let line = lines.get(i).ok_or_else(|| err(i, "the board ends before rank 1".into()))?;
+        let line = lines
+            .get(i)
+            .ok_or_else(|| err(i, "the board ends before rank 1".into()))?;
         let rank = 8 - r as u8;
         let t = line.trim_start();
-        let (label, rest) = t
-            .split_once('|')
-            .ok_or_else(|| err(i, format!("expected \"{rank}| ... |\", found \"{}\"", line.trim_end())))?;
+        let (label, rest) = t.split_once('|').ok_or_else(|| {
+            err(
+                i,
+                format!("expected \"{rank}| ... |\", found \"{}\"", line.trim_end()),
+            )
+        })?;
         if label.trim() != rank.to_string() {
-            return Err(err(i, format!("expected rank {rank}, found \"{}\"", label.trim())));
+            return Err(err(
+                i,
+                format!("expected rank {rank}, found \"{}\"", label.trim()),
+            ));
         }
         let cells: Vec<char> = rest.chars().collect();
         for file in 0..8u8 {
@@ -171,16 +193,24 @@ pub fn parse_framed(lines: &[&str], first_line: usize) -> Result<Vec<(Piece, Squ
                 ' ' | '.' | 'x' | 'X' => {}
                 _ => {
                     let p = Piece::from_letter(c).ok_or_else(|| {
-                        err(i, format!("{sq}: '{c}' is not a piece letter, space, '.' or 'x'"))
+                        err(
+                            i,
+                            format!("{sq}: '{c}' is not a piece letter, space, '.' or 'x'"),
+                        )
                     })?;
                     pieces.push((p, sq));
                 }
             }
         }
     }
-    let bottom = lines.get(9).ok_or_else(|| err(9, "missing the bottom frame".into()))?;
+    let bottom = lines
+        .get(9)
+        .ok_or_else(|| err(9, "missing the bottom frame".into()))?;
     if !bottom.trim().starts_with('+') {
-        return Err(err(9, format!("expected the bottom frame, found \"{}\"", bottom.trim_end())));
+        return Err(err(
+            9,
+            format!("expected the bottom frame, found \"{}\"", bottom.trim_end()),
+        ));
     }
     Ok(pieces)
 }
@@ -196,8 +226,14 @@ mod tests {
         let p = parse_aei(START).unwrap();
         assert_eq!(to_aei_with_side(&p), START);
         assert_eq!(p.count(Color::Gold, PieceKind::Rabbit), 8);
-        assert_eq!(p.piece_at(Square::parse("e2").unwrap()), Piece::from_letter('E'));
-        assert_eq!(p.piece_at(Square::parse("d7").unwrap()), Piece::from_letter('e'));
+        assert_eq!(
+            p.piece_at(Square::parse("e2").unwrap()),
+            Piece::from_letter('E')
+        );
+        assert_eq!(
+            p.piece_at(Square::parse("d7").unwrap()),
+            Piece::from_letter('e')
+        );
     }
 
     #[test]
@@ -212,13 +248,19 @@ mod tests {
     fn aei_errors_name_the_fault() {
         let e = parse_aei("g [rr]").unwrap_err().to_string();
         assert!(e.contains("found 2"), "{e}");
-        let e = parse_aei(&START.replace("rrrrrrrrd", "rrrrrrrrQ")).unwrap_err().to_string();
+        let e = parse_aei(&START.replace("rrrrrrrrd", "rrrrrrrrQ"))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("cell 9 (a7)") && e.contains("'Q'"), "{e}");
         let e = parse_aei(&START.replace("[", "")).unwrap_err().to_string();
         assert!(e.contains("'['"), "{e}");
-        let e = parse_aei(&START.replacen('g', "q", 1)).unwrap_err().to_string();
+        let e = parse_aei(&START.replacen('g', "q", 1))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("\"q\" is not a side"), "{e}");
-        let e = parse_aei(&START.replace("DHCMECHD", "DHCMECHR")).unwrap_err().to_string();
+        let e = parse_aei(&START.replace("DHCMECHD", "DHCMECHR"))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("9 rabbits"), "{e}");
     }
 

@@ -281,7 +281,11 @@ impl PositionFile {
 
 /// From the board shown after `steps` were taken, works back to the turn-start board, then
 /// replays the steps with full legality checks and confirms they reach the board shown.
-fn rebuild_mid_turn(shown: &Position, steps: &str, move_number: u32) -> Result<Position, RecordError> {
+fn rebuild_mid_turn(
+    shown: &Position,
+    steps: &str,
+    move_number: u32,
+) -> Result<Position, RecordError> {
     let label = format!("{move_number}{}", shown.side().letter());
     let fail = |reason: String| RecordError::Move {
         label: label.clone(),
@@ -298,19 +302,30 @@ fn rebuild_mid_turn(shown: &Position, steps: &str, move_number: u32) -> Result<P
         match Token::parse(word)? {
             Token::Capture { piece, square } => {
                 if pieces.iter().any(|&(_, s)| s == square) {
-                    return Err(fail(format!("\"{word}\": {square} is not empty in the board shown")));
+                    return Err(fail(format!(
+                        "\"{word}\": {square} is not empty in the board shown"
+                    )));
                 }
                 pieces.push((piece, square));
             }
             Token::Step { piece, from, dir } => {
-                let to = from.step(dir).ok_or_else(|| fail(format!("\"{word}\" leaves the board")))?;
+                let to = from
+                    .step(dir)
+                    .ok_or_else(|| fail(format!("\"{word}\" leaves the board")))?;
                 let slot = pieces
                     .iter_mut()
                     .find(|(p, s)| *s == to && *p == piece)
-                    .ok_or_else(|| fail(format!("\"{word}\": {} is not on {to} in the board shown", piece.describe())))?;
+                    .ok_or_else(|| {
+                        fail(format!(
+                            "\"{word}\": {} is not on {to} in the board shown",
+                            piece.describe()
+                        ))
+                    })?;
                 slot.1 = from;
             }
-            Token::Place { .. } => return Err(fail(format!("\"{word}\" is a placement, not a step"))),
+            Token::Place { .. } => {
+                return Err(fail(format!("\"{word}\" is a placement, not a step")))
+            }
         }
     }
     let start = from_pieces(shown.side(), &pieces)?;

@@ -48,8 +48,12 @@ impl Token {
                 "expected a step like Ed2n, a capture like rc3x or a placement like Ra1",
             ));
         }
-        let piece = Piece::from_letter(chars[0])
-            .ok_or_else(|| bad(text, format!("'{}' is not a piece letter (RCDHME or rcdhme)", chars[0])))?;
+        let piece = Piece::from_letter(chars[0]).ok_or_else(|| {
+            bad(
+                text,
+                format!("'{}' is not a piece letter (RCDHME or rcdhme)", chars[0]),
+            )
+        })?;
         let sq_text: String = chars[1..3].iter().collect();
         let square = Square::parse(&sq_text)
             .ok_or_else(|| bad(text, format!("\"{sq_text}\" is not a square (a1..h8)")))?;
@@ -59,22 +63,36 @@ impl Token {
         match chars[3] {
             'x' => {
                 if !square.is_trap() {
-                    return Err(bad(text, format!("{square} is not a trap, nothing can be captured there")));
+                    return Err(bad(
+                        text,
+                        format!("{square} is not a trap, nothing can be captured there"),
+                    ));
                 }
                 Ok(Token::Capture { piece, square })
             }
             c => {
-                let dir = Direction::from_letter(c)
-                    .ok_or_else(|| bad(text, format!("'{c}' is not a direction (n, s, e, w) or x")))?;
+                let dir = Direction::from_letter(c).ok_or_else(|| {
+                    bad(text, format!("'{c}' is not a direction (n, s, e, w) or x"))
+                })?;
                 if square.step(dir).is_none() {
-                    return Err(bad(text, format!("{square} has no neighbour to the {}", match dir {
-                        Direction::North => "north",
-                        Direction::South => "south",
-                        Direction::East => "east",
-                        Direction::West => "west",
-                    })));
+                    return Err(bad(
+                        text,
+                        format!(
+                            "{square} has no neighbour to the {}",
+                            match dir {
+                                Direction::North => "north",
+                                Direction::South => "south",
+                                Direction::East => "east",
+                                Direction::West => "west",
+                            }
+                        ),
+                    ));
                 }
-                Ok(Token::Step { piece, from: square, dir })
+                Ok(Token::Step {
+                    piece,
+                    from: square,
+                    dir,
+                })
             }
         }
     }

@@ -60,14 +60,19 @@ pub fn play_steps(pos: &Position, text: &str) -> Result<(Turn, Position), TurnEr
             Token::Step { piece, from, dir } => {
                 step_index += 1;
                 if turn.len() == 4 {
-                    return Err(TurnError::TooManySteps(text.split_whitespace().filter(|w| !w.ends_with('x')).count()));
+                    return Err(TurnError::TooManySteps(
+                        text.split_whitespace()
+                            .filter(|w| !w.ends_with('x'))
+                            .count(),
+                    ));
                 }
                 let step_err = |error| TurnError::Step {
                     index: step_index,
                     token: word.to_string(),
                     error,
                 };
-                let step = Step::try_new(from, dir).ok_or_else(|| step_err(crate::StepError::OffBoard(from)))?;
+                let step = Step::try_new(from, dir)
+                    .ok_or_else(|| step_err(crate::StepError::OffBoard(from)))?;
                 match p.piece_at(from) {
                     Some(found) if found != piece => {
                         return Err(step_err(crate::StepError::WrongPiece {
