@@ -7,6 +7,8 @@
 //! Squares are indexed `rank * 8 + file` (a1 = 0, h8 = 63). Directions are named from gold's
 //! side. Nothing here panics on input: every parser returns a typed error naming the bad token.
 
+#![forbid(unsafe_code)]
+
 mod bitboard;
 mod color;
 pub mod error;

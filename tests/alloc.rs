@@ -1,0 +1,61 @@
+//! Hot paths allocate nothing: step generation, make/undo, turn end, hashing.
+//!
+//! A counting global allocator wraps the system one for this test binary only.
+#![allow(unsafe_code)]
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use tusk_engine::StepList;
+use tusk_tests::random_game;
+
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: every call is forwarded unchanged to the system allocator, which upholds the
+// GlobalAlloc contract; the only addition is a relaxed atomic counter increment.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: same layout the caller gave us, per the GlobalAlloc contract.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: ptr was allocated by System.alloc with this layout.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+#[test]
+fn step_generation_and_make_undo_do_not_allocate() {
+    let positions: Vec<_> = (0..25).flat_map(|s| random_game(s, 40)).collect();
+    let mut list = StepList::new();
+    let mut work = positions.clone();
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let mut made = 0u64;
+    for p in work.iter_mut() {
+        p.legal_steps(&mut list);
+        for &s in list.iter() {
+            let u = p.play_step_unchecked(s);
+            made += u64::from(p.hash() != 0);
+            let _ = p.frozen(p.side());
+            p.undo_step(s, u);
+        }
+        if !list.is_empty() {
+            let u = p.play_step_unchecked(list[0]);
+            if p.can_end_turn() {
+                let t = p.end_turn();
+                p.undo_end_turn(t);
+            }
+            p.undo_step(list[0], u);
+        }
+    }
+    let after = ALLOCATIONS.load(Ordering::Relaxed);
+    assert!(made > 10_000, "only {made} steps made");
+    assert_eq!(after - before, 0, "hot path allocated {} times", after - before);
+    assert_eq!(work, positions);
+}
