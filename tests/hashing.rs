@@ -61,3 +61,23 @@ fn board_key_and_full_hash_differ_mid_turn() {
     assert_ne!(q.hash(), q.board_key(), "mid-turn hash includes steps left");
     assert_eq!(p.hash(), p.board_key(), "turn-start hash is the board key");
 }
+
+/// Zobrist keys are fixed: the opening position's hash never changes between builds.
+#[test]
+fn zobrist_values_are_pinned() {
+    let p = tusk_engine::notation::board::parse_aei(
+        "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]",
+    )
+    .unwrap();
+    assert_eq!(format!("{:016x}", p.hash()), PINNED_START);
+    let s = tusk_engine::notation::board::parse_aei(
+        "s [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]",
+    )
+    .unwrap();
+    assert_eq!(
+        p.hash() ^ s.hash(),
+        tusk_engine::zobrist::side_key(tusk_engine::Color::Silver)
+    );
+}
+
+const PINNED_START: &str = "dda50a1d2a751074";

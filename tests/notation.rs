@@ -74,6 +74,21 @@ proptest! {
         prop_assert_eq!(replayed.record(), text);
     }
 
+    /// Setups round-trip: a random setup printed and read back is the same setup.
+    #[test]
+    fn setups_round_trip(seed in 0u64..1_000_000) {
+        let mut rng = <rand::rngs::SmallRng as rand::SeedableRng>::seed_from_u64(seed);
+        for c in Color::ALL {
+            let s = random_setup(c, &mut rng);
+            let text = s.to_string();
+            let back = parse_setup(c, &text).unwrap();
+            prop_assert_eq!(&back, &s);
+            prop_assert_eq!(back.to_string(), text);
+            let d = tusk_engine::setup::default_setup(c, seed, None);
+            prop_assert_eq!(parse_setup(c, &d.to_string()).unwrap(), d);
+        }
+    }
+
     /// Garbage never panics any parser.
     #[test]
     fn garbage_never_panics(s in "\\PC{0,80}", t in "[ rRcCdDhHmMeExX\\[\\]gsnw1-8a-h|+-]{0,90}") {

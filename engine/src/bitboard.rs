@@ -228,7 +228,7 @@ mod tests {
     fn each_square_touches_at_most_one_trap() {
         for sq in Square::all() {
             assert!(ADJACENT_TRAP[sq.index()].count() <= 1);
-            assert_eq!(NEIGHBOURS[sq.index()].count() >= 2, true);
+            assert!(NEIGHBOURS[sq.index()].count() >= 2);
         }
     }
 }

@@ -310,7 +310,7 @@ impl Game {
 fn move_number_at(first_number: u32, first_side: Color, index: usize) -> (u32, Color) {
     let half = index as u32 + if first_side == Color::Silver { 1 } else { 0 };
     let number = first_number + half / 2;
-    let side = if half % 2 == 0 {
+    let side = if half.is_multiple_of(2) {
         Color::Gold
     } else {
         Color::Silver
