@@ -73,5 +73,11 @@ fn distinct_turns(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, step_generation, make_undo, step_perft_bench, distinct_turns);
+criterion_group!(
+    benches,
+    step_generation,
+    make_undo,
+    step_perft_bench,
+    distinct_turns
+);
 criterion_main!(benches);

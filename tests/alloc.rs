@@ -56,6 +56,11 @@ fn step_generation_and_make_undo_do_not_allocate() {
     }
     let after = ALLOCATIONS.load(Ordering::Relaxed);
     assert!(made > 10_000, "only {made} steps made");
-    assert_eq!(after - before, 0, "hot path allocated {} times", after - before);
+    assert_eq!(
+        after - before,
+        0,
+        "hot path allocated {} times",
+        after - before
+    );
     assert_eq!(work, positions);
 }

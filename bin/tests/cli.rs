@@ -49,7 +49,10 @@ fn perft_prints_published_counts() {
     assert_eq!(row(&out, "4")[1], "22370", "{out}");
     assert_eq!(row(&out, "3")[1], "1408", "{out}");
     assert_eq!(row(&out, "1")[1..2], ["8".to_string()], "{out}");
-    let turns: Vec<&str> = out.lines().filter(|l| l.trim_start().starts_with("1 ") || l.trim_start().starts_with("2 ")).collect();
+    let turns: Vec<&str> = out
+        .lines()
+        .filter(|l| l.trim_start().starts_with("1 ") || l.trim_start().starts_with("2 "))
+        .collect();
     assert!(out.contains(" 3353 "), "{out}");
     assert!(out.contains(" 11214629 "), "{out}");
     assert!(!turns.is_empty());
@@ -57,7 +60,17 @@ fn perft_prints_published_counts() {
 
 #[test]
 fn perft_midgame_and_divide() {
-    let o = tusk(&["perft", "--setposition", MIDGAME, "--divide", "--threads", "1"], "");
+    let o = tusk(
+        &[
+            "perft",
+            "--setposition",
+            MIDGAME,
+            "--divide",
+            "--threads",
+            "1",
+        ],
+        "",
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains(" 101363 "), "{out}");
@@ -125,7 +138,10 @@ fn position_file_and_record_inputs() {
         "2g\n +-----------------+\n8| r r r r r r r r |\n7| d h c e m c h d |\n6| . . x . . x . . |\n5| . . . . . . . . |\n4| . . . . . . . . |\n3| . . x . . x . . |\n2| D H C M E C H D |\n1| R R R R R R R R |\n +-----------------+\n   a b c d e f g h\n",
     )
     .unwrap();
-    let o = tusk(&["moves", "--count", "--position", pos.to_str().unwrap()], "");
+    let o = tusk(
+        &["moves", "--count", "--position", pos.to_str().unwrap()],
+        "",
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(stdout(&o).trim(), "3353");
 
@@ -138,11 +154,28 @@ fn position_file_and_record_inputs() {
     )
     .unwrap();
     let full = tusk(&["moves", "--count", "--record", rec.to_str().unwrap()], "");
-    let upto = tusk(&["moves", "--count", "--record", rec.to_str().unwrap(), "--upto", "2"], "");
-    assert!(full.status.success() && upto.status.success(), "{}", stderr(&full));
+    let upto = tusk(
+        &[
+            "moves",
+            "--count",
+            "--record",
+            rec.to_str().unwrap(),
+            "--upto",
+            "2",
+        ],
+        "",
+    );
+    assert!(
+        full.status.success() && upto.status.success(),
+        "{}",
+        stderr(&full)
+    );
     assert_eq!(stdout(&upto).trim(), "3353", "after both setups");
     assert_ne!(stdout(&full).trim(), "3353");
-    let bad = tusk(&["moves", "--record", rec.to_str().unwrap(), "--upto", "1"], "");
+    let bad = tusk(
+        &["moves", "--record", rec.to_str().unwrap(), "--upto", "1"],
+        "",
+    );
     assert!(!bad.status.success());
     assert!(stderr(&bad).contains("setup phase"));
     std::fs::remove_dir_all(&dir).ok();

@@ -149,7 +149,8 @@ impl Position {
         if piece.kind() == PieceKind::Elephant {
             return Err(E::ElephantDislodged);
         }
-        let could_push = ((self.stronger_than(self.side(), piece.kind()) - self.frozen(self.side()))
+        let could_push = ((self.stronger_than(self.side(), piece.kind())
+            - self.frozen(self.side()))
             & NEIGHBOURS[from.index()])
         .any();
         if could_push && self.steps_left() == 1 {
