@@ -180,3 +180,20 @@ fn position_file_and_record_inputs() {
     assert!(stderr(&bad).contains("setup phase"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn bench_is_deterministic() {
+    let a = tusk(&["bench", "--positions", "4"], "");
+    let b = tusk(&["bench", "--positions", "4"], "");
+    assert!(a.status.success(), "{}", stderr(&a));
+    let counts = |o: &Output| -> Vec<String> {
+        stdout(o)
+            .lines()
+            .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+            .collect()
+    };
+    assert_eq!(counts(&a), counts(&b));
+    let out = stdout(&a);
+    assert!(out.contains("bench: 6 positions"), "{out}");
+    assert!(out.lines().any(|l| l.contains(" 101363 ")), "{out}");
+}

@@ -105,7 +105,9 @@ impl Game {
             setups_left: 0,
             result: None,
         };
-        *g.seen.entry(g.position.board_key()).or_insert(0) += 1;
+        if g.position.at_turn_start() {
+            *g.seen.entry(g.position.board_key()).or_insert(0) += 1;
+        }
         g.result = g.end_check();
         g
     }

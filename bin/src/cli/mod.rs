@@ -1,5 +1,6 @@
 //! One module per subcommand, plus the shared position arguments.
 
+pub mod bench;
 pub mod moves;
 pub mod perft;
 pub mod position;
