@@ -91,22 +91,14 @@ pub fn step_perft_parallel(pos: &Position, depth: u8) -> (u64, u64) {
     if depth == 0 {
         return (1, 0);
     }
-    let mut steps = StepList::new();
-    pos.legal_steps(&mut steps);
-    steps
-        .as_slice()
-        .par_iter()
-        .map(|&s| {
-            let mut p = pos.clone();
-            p.play_step_unchecked(s);
-            let (n, m) = step_perft(&mut p, depth - 1);
-            (n, m + 1)
-        })
-        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+    step_divide(pos, depth)
+        .iter()
+        .fold((0, 0), |acc, &(_, n, m)| (acc.0 + n, acc.1 + m))
 }
 
-/// Per first step, the number of step sequences of `depth` steps that begin with it.
-pub fn step_divide(pos: &Position, depth: u8) -> Vec<(Step, u64)> {
+/// Per first step, the number of step sequences of `depth` (at least 1) steps that begin with
+/// it, and the steps made to count them (the first included). Parallel over the first steps.
+pub fn step_divide(pos: &Position, depth: u8) -> Vec<(Step, u64, u64)> {
     let mut steps = StepList::new();
     pos.legal_steps(&mut steps);
     steps
@@ -115,7 +107,8 @@ pub fn step_divide(pos: &Position, depth: u8) -> Vec<(Step, u64)> {
         .map(|&s| {
             let mut p = pos.clone();
             p.play_step_unchecked(s);
-            (s, step_perft(&mut p, depth.saturating_sub(1)).0)
+            let (n, m) = step_perft(&mut p, depth.saturating_sub(1));
+            (s, n, m + 1)
         })
         .collect()
 }

@@ -1,6 +1,7 @@
 //! `tusk bench`: a fixed, deterministic workload that prints its node counts and speed, so that
 //! two builds can be compared (same counts = same behaviour; the speed is the measure).
 
+use std::io::Write;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
@@ -57,9 +58,14 @@ pub fn bench_positions(extra: usize) -> Result<Vec<Position>> {
 /// Runs `tusk bench` on one thread.
 pub fn run(args: &BenchArgs) -> Result<()> {
     let positions = bench_positions(args.positions)?;
+    let mut out = std::io::stdout().lock();
     let mut gen = TurnGen::new();
     let (mut steps, mut turns, mut step_secs, mut turn_secs) = (0u64, 0u64, 0f64, 0f64);
-    println!("{:>3} {:>10} {:>12} {:>9}  position", "#", "turns", "perft3", "ms");
+    writeln!(
+        out,
+        "{:>3} {:>10} {:>12} {:>9}  position",
+        "#", "turns", "perft3", "ms"
+    )?;
     for (i, p) in positions.iter().enumerate() {
         let t = Instant::now();
         let mut q = p.clone();
@@ -72,15 +78,23 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         turns += n;
         step_secs += s1;
         turn_secs += s2;
-        println!("{:>3} {:>10} {:>12} {:>9.2}  {}", i + 1, n, made, (s1 + s2) * 1e3, to_aei_with_side(p));
+        writeln!(
+            out,
+            "{:>3} {:>10} {:>12} {:>9.2}  {}",
+            i + 1,
+            n,
+            made,
+            (s1 + s2) * 1e3,
+            to_aei_with_side(p)
+        )?;
     }
-    println!(
+    writeln!(out, 
         "bench: {} positions, {} steps made in perft ({:.1} M steps/s), {} distinct turns ({:.2} M turns/s)",
         positions.len(),
         steps,
         steps as f64 / step_secs.max(1e-9) / 1e6,
         turns,
         turns as f64 / turn_secs.max(1e-9) / 1e6
-    );
+    )?;
     Ok(())
 }

@@ -1,5 +1,6 @@
 //! `tusk perft`: step sequences, distinct positions and distinct turns, with time and speed.
 
+use std::io::Write;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
@@ -53,22 +54,25 @@ pub fn run(args: &PerftArgs) -> Result<()> {
 fn run_inner(args: &PerftArgs) -> Result<()> {
     let game = args.pos.load()?;
     let pos = game.position();
-    println!("position {}", to_aei_with_side(pos));
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "position {}", to_aei_with_side(pos))?;
     if game.in_setup() {
         anyhow::bail!("the position is in the setup phase; perft needs a position with pieces");
     }
     let max_steps = pos.steps_left();
-    println!(
+    writeln!(
+        out,
         "{:>5} {:>14} {:>12} {:>14} {:>9} {:>10}",
         "steps", "sequences", "positions", "steps made", "time", "speed"
-    );
+    )?;
     for d in 1..=max_steps {
         let t = Instant::now();
         let (seqs, made) = step_perft_parallel(pos, d);
         let secs = t.elapsed().as_secs_f64();
         let layers = step_layers(pos, d);
         let distinct = layers.last().map_or(0, |l| l.positions);
-        println!(
+        writeln!(
+            out,
             "{:>5} {:>14} {:>12} {:>14} {:>8.3}s {:>10}",
             d,
             seqs,
@@ -76,17 +80,19 @@ fn run_inner(args: &PerftArgs) -> Result<()> {
             made,
             secs,
             rate(made, secs)
-        );
+        )?;
     }
     let t = Instant::now();
     let mut gen = TurnGen::new();
     let turns = gen.count(pos) as u64;
     let secs = t.elapsed().as_secs_f64();
-    println!(
+    writeln!(
+        out,
         "{:>5} {:>14} {:>12} {:>14} {:>8.3}s {:>10}",
         "turns", "count", "", "steps made", "", "speed"
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "{:>5} {:>14} {:>12} {:>14} {:>8.3}s {:>10}",
         1,
         turns,
@@ -94,13 +100,14 @@ fn run_inner(args: &PerftArgs) -> Result<()> {
         gen.steps_made(),
         secs,
         rate(turns, secs)
-    );
+    )?;
     for depth in 2..=args.depth {
         let t = Instant::now();
         let parts = turn_divide(pos, depth);
         let total: u64 = parts.iter().map(|(_, n)| n).sum();
         let secs = t.elapsed().as_secs_f64();
-        println!(
+        writeln!(
+            out,
             "{:>5} {:>14} {:>12} {:>14} {:>8.3}s {:>10}",
             depth,
             total,
@@ -108,21 +115,21 @@ fn run_inner(args: &PerftArgs) -> Result<()> {
             "",
             secs,
             rate(total, secs)
-        );
+        )?;
         if args.divide && depth == args.depth {
             for (turn, n) in &parts {
-                println!("{}: {n}", write_turn(pos, turn));
+                writeln!(out, "{}: {n}", write_turn(pos, turn))?;
             }
         }
     }
     if args.divide && args.depth <= 1 {
         let d = max_steps;
-        println!("divide at {d} steps:");
+        writeln!(out, "divide at {d} steps:")?;
         let mut parts = step_divide(pos, d);
-        parts.sort_by_key(|(s, _)| (s.from(), s.dir() as u8));
-        for (s, n) in parts {
+        parts.sort_by_key(|(s, _, _)| (s.from(), s.dir() as u8));
+        for (s, n, _) in parts {
             let letter = pos.piece_at(s.from()).map_or('?', |p| p.letter());
-            println!("{letter}{s}: {n}");
+            writeln!(out, "{letter}{s}: {n}")?;
         }
     }
     Ok(())
