@@ -88,7 +88,7 @@ pub fn run(args: &BenchArgs) -> Result<()> {
             to_aei_with_side(p)
         )?;
     }
-    writeln!(out, 
+    writeln!(out,
         "bench: {} positions, {} steps made in perft ({:.1} M steps/s), {} distinct turns ({:.2} M turns/s)",
         positions.len(),
         steps,
