@@ -9,10 +9,14 @@ use tusk_engine::notation::board::parse_aei;
 use tusk_engine::setup::random_setup;
 use tusk_engine::{Color, Game, Move, Position, StepList, TurnGen};
 
-/// The path of a file under `tests/data/`.
+/// The path of a file under `tests/data/` (or under `$TUSK_TEST_DATA` when set, to check
+/// freshly generated fixtures before they replace the committed ones).
 pub fn data_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("data")
+    std::env::var_os("TUSK_TEST_DATA")
+        .map_or_else(
+            || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data"),
+            PathBuf::from,
+        )
         .join(name)
 }
 
