@@ -8,7 +8,7 @@ cd "$(dirname "$0")/../.."
 cargo build --release -q -p tusk
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
-grep -v '^#' tests/data/turn_counts.txt | grep -v '^$' | head -n "$n" > "$tmp"
+awk -v n="$n" '!/^#/ && NF { print; if (++c == n) exit }' tests/data/turn_counts.txt > "$tmp"
 pin=""
 command -v taskset >/dev/null 2>&1 && pin="taskset -c 0"
 
