@@ -2,7 +2,7 @@
 
 use crate::bitboard::{ADJACENT_TRAP, NEIGHBOURS};
 use crate::position::Pending;
-use crate::{Bitboard, Piece, PieceKind, Position, Square, Step};
+use crate::{zobrist, Bitboard, Piece, PieceKind, Position, Square, Step};
 
 /// What [`Position::play_step_unchecked`] changed, for [`Position::undo_step`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -117,9 +117,7 @@ impl Position {
         if let Some(piece) = self.piece_at(to) {
             self.shift_piece(piece, to, from);
         }
-        let steps = self.steps_left() + 1;
-        self.set_turn_state(steps, undo.pending);
-        self.restore_hash(undo.hash);
+        self.restore_turn_state(self.steps_left() + 1, undo.pending, undo.hash);
     }
 
     /// Ends the turn: the other side moves next with 4 steps. The caller checks
@@ -146,6 +144,35 @@ impl Position {
         self.set_turn_state(undo.steps_left, undo.pending);
         self.set_turn_start(undo.turn_start);
         self.restore_hash(undo.hash);
+    }
+
+    /// The board key (pieces and side to move) after `step`, which must be legal here,
+    /// computed without playing it: the moved piece and the trap capture it causes.
+    #[inline]
+    pub fn board_key_after(&self, step: Step) -> u64 {
+        let from = step.from();
+        let to = step.to();
+        let Some(piece) = self.piece_at(from) else {
+            return self.board_key();
+        };
+        let mut key =
+            self.board_key() ^ zobrist::piece_key(piece, from) ^ zobrist::piece_key(piece, to);
+        let to_bb = Bitboard::from_square(to);
+        let own = self.occupied_by(piece.color()) ^ Bitboard::from_square(from) ^ to_bb;
+        let trap = (ADJACENT_TRAP[from.index()] | (to_bb & Bitboard::TRAPS)) & own;
+        if let Some(t) = trap.first() {
+            if (NEIGHBOURS[t.index()] & own).is_empty() {
+                let victim = if t == to {
+                    Some(piece)
+                } else {
+                    self.piece_at(t)
+                };
+                if let Some(v) = victim {
+                    key ^= zobrist::piece_key(v, t);
+                }
+            }
+        }
+        key
     }
 
     /// The position after `step` (copy-make).

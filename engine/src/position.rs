@@ -265,8 +265,16 @@ impl Position {
         self.hash ^= zobrist::piece_key(piece, from) ^ zobrist::piece_key(piece, to);
     }
 
+    /// Restores the steps left, the pending state and the hash saved before a step.
+    #[inline(always)]
+    pub(crate) fn restore_turn_state(&mut self, steps_left: u8, pending: Pending, hash: u64) {
+        self.steps_left = steps_left;
+        self.pending = pending;
+        self.hash = hash;
+    }
+
     /// Sets the steps left and the pending state, keeping the hash right.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn set_turn_state(&mut self, steps_left: u8, pending: Pending) {
         self.hash ^= zobrist::steps_key(self.steps_left) ^ self.pending.key();
         self.steps_left = steps_left;

@@ -1,22 +1,26 @@
 //! Distinct-turn enumeration: every legal turn from a position, once per resulting board.
 
-use crate::{Position, Step, StepList, Turn};
+use crate::{zobrist, Color, Position, Step, StepList, Turn};
+
+/// One slot of [`KeySet`]: the key and the generation that wrote it, in one cache line.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    stamp: u32,
+}
 
 /// A reusable open-addressing set of 64-bit keys, cleared in O(1) by a generation stamp.
 #[derive(Clone)]
 struct KeySet {
-    keys: Vec<u64>,
-    stamps: Vec<u32>,
+    slots: Vec<Slot>,
     stamp: u32,
     len: usize,
 }
 
 impl KeySet {
     fn with_capacity_log2(log2: u32) -> KeySet {
-        let n = 1usize << log2;
         KeySet {
-            keys: vec![0; n],
-            stamps: vec![0; n],
+            slots: vec![Slot::default(); 1usize << log2],
             stamp: 1,
             len: 0,
         }
@@ -26,27 +30,31 @@ impl KeySet {
         self.len = 0;
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
-            self.stamps.iter_mut().for_each(|s| *s = 0);
+            self.slots.iter_mut().for_each(|s| s.stamp = 0);
             self.stamp = 1;
         }
     }
 
-    /// Inserts `key`; returns true if it was not there.
+    /// Inserts `key` (a Zobrist key, so its low bits are already uniform); returns true if it
+    /// was not there.
     #[inline]
     fn insert(&mut self, key: u64) -> bool {
-        if (self.len + 1) * 2 > self.keys.len() {
+        if (self.len + 1) * 2 > self.slots.len() {
             self.grow();
         }
-        let mask = self.keys.len() - 1;
-        let mut i = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) as usize & mask;
+        let mask = self.slots.len() - 1;
+        let mut i = key as usize & mask;
         loop {
-            if self.stamps[i] != self.stamp {
-                self.stamps[i] = self.stamp;
-                self.keys[i] = key;
+            let slot = &mut self.slots[i];
+            if slot.stamp != self.stamp {
+                *slot = Slot {
+                    key,
+                    stamp: self.stamp,
+                };
                 self.len += 1;
                 return true;
             }
-            if self.keys[i] == key {
+            if slot.key == key {
                 return false;
             }
             i = (i + 1) & mask;
@@ -54,17 +62,14 @@ impl KeySet {
     }
 
     fn grow(&mut self) {
-        let old_keys = std::mem::take(&mut self.keys);
-        let old_stamps = std::mem::take(&mut self.stamps);
-        let n = old_keys.len() * 2;
-        self.keys = vec![0; n];
-        self.stamps = vec![0; n];
+        let old = std::mem::replace(&mut self.slots, vec![Slot::default(); 0]);
+        self.slots = vec![Slot::default(); old.len() * 2];
         let stamp = self.stamp;
         self.stamp = 1;
         self.len = 0;
-        for (k, s) in old_keys.into_iter().zip(old_stamps) {
-            if s == stamp {
-                self.insert(k);
+        for s in old {
+            if s.stamp == stamp {
+                self.insert(s.key);
             }
         }
     }
@@ -92,6 +97,7 @@ pub struct TurnGen {
     seen: KeySet,
     finished: KeySet,
     steps_made: u64,
+    want_positions: bool,
 }
 
 impl Default for TurnGen {
@@ -107,6 +113,7 @@ impl TurnGen {
             seen: KeySet::with_capacity_log2(12),
             finished: KeySet::with_capacity_log2(12),
             steps_made: 0,
+            want_positions: true,
         }
     }
 
@@ -143,7 +150,16 @@ impl TurnGen {
 
     /// The number of distinct legal turns from `pos`.
     pub fn count(&mut self, pos: &Position) -> usize {
-        self.for_each_turn(pos, &mut |_| {})
+        self.count_excluding(pos, &|_| false)
+    }
+
+    /// The number of distinct legal turns from `pos` whose resulting board key is not
+    /// `excluded` (see [`TurnGen::for_each_turn_excluding`]).
+    pub fn count_excluding(&mut self, pos: &Position, excluded: &dyn Fn(u64) -> bool) -> usize {
+        self.want_positions = false;
+        let n = self.for_each_turn_excluding(pos, excluded, &mut |_| {});
+        self.want_positions = true;
+        n
     }
 
     /// Every distinct legal turn with its resulting position.
@@ -164,26 +180,46 @@ impl TurnGen {
     ) {
         let mut steps = StepList::new();
         pos.legal_steps(&mut steps);
+        if pos.steps_left() == 1 && !self.want_positions {
+            // Last step of the turn: every legal step ends a turn (no push can start, and a
+            // pending push is completed), so only the resulting board key is needed.
+            let start = pos.turn_start_key();
+            let flip = zobrist::side_key(Color::Gold) ^ zobrist::side_key(Color::Silver);
+            for &step in steps.iter() {
+                let key = pos.board_key_after(step);
+                if key != start && self.finished.insert(key) && !excluded(key ^ flip) {
+                    *count += 1;
+                }
+            }
+            return;
+        }
         for &step in steps.iter() {
             let undo = pos.play_step_unchecked(step);
             self.steps_made += 1;
-            if self.seen.insert(pos.hash()) {
+            // A state with no steps left cannot be expanded, so only its board matters: the
+            // finished set deduplicates it. Other states are expanded once.
+            let leaf = pos.steps_left() == 0;
+            if leaf || self.seen.insert(pos.hash()) {
                 path[depth] = step;
                 if pos.can_end_turn() {
                     let key = pos.board_key();
                     if self.finished.insert(key) {
-                        let t = pos.end_turn();
-                        if !excluded(pos.board_key()) {
+                        let next_key =
+                            key ^ zobrist::side_key(Color::Gold) ^ zobrist::side_key(Color::Silver);
+                        if !excluded(next_key) {
                             *count += 1;
-                            visit(TurnVisit {
-                                position: pos,
-                                steps: &path[..=depth],
-                            });
+                            if self.want_positions {
+                                let t = pos.end_turn();
+                                visit(TurnVisit {
+                                    position: pos,
+                                    steps: &path[..=depth],
+                                });
+                                pos.undo_end_turn(t);
+                            }
                         }
-                        pos.undo_end_turn(t);
                     }
                 }
-                if pos.steps_left() > 0 {
+                if !leaf {
                     self.dfs(pos, path, depth + 1, excluded, visit, count);
                 }
             }
