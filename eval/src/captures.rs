@@ -7,11 +7,16 @@
 //!
 //! The bound for an enemy piece `V` and a trap `T` at distance `d` from it, guarded by `g`
 //! enemy pieces other than `V`: each of the `d` squares `V` must travel and each guard that
-//! must leave costs one step of an enemy piece, and every such step is half of a push or pull
-//! whose other half is a distinct own step, so at least `2 (d + g)` steps; one more when
-//! `g = 0`, `d > 0` and no unfrozen own piece stronger than `V` stands next to it yet; one
-//! less when a pull is already open. Guards can never be captured themselves (no square next
-//! to a trap is next to another trap), so they can only be dislodged.
+//! must leave costs one step of an enemy piece, and every such victim step is half of a push
+//! or pull whose other half is a distinct own step, so at least `2 (d + g)` steps. Before the
+//! first victim step, an unfrozen own piece stronger than the victim must stand beside it:
+//! add the steps the nearest one needs to get there (at most 2, the cost of dislodging some
+//! other piece first). One less when a pull is already open; one more when a push must first
+//! be completed. Guards can never be captured themselves (no square next to a trap is next to
+//! another trap), so they can only be dislodged.
+//!
+//! One search serves every kind: it keeps looking until each kind still wanted has been seen
+//! captured or the bound for the rest rules them out.
 
 use tusk_engine::{Bitboard, Color, Pending, PieceKind, Position, Square, StepList, NEIGHBOURS};
 
@@ -67,18 +72,85 @@ fn strongest_kind(pos: &Position, color: Color) -> Option<PieceKind> {
         .find(|&k| pos.pieces_of(color, k).any())
 }
 
+/// Steps the side to move needs before one of its pieces can dislodge the enemy `kind` on
+/// `sq`: over own pieces stronger than it, the fewest of (distance - 1, plus one if frozen),
+/// capped at `cap`.
+#[inline]
+fn approach(pos: &Position, frozen: Bitboard, sq: Square, kind: PieceKind, cap: u8) -> u8 {
+    let attackers = pos.stronger_than(pos.side(), kind);
+    if attackers.is_empty() {
+        return cap;
+    }
+    let free = attackers - frozen;
+    let mut seen = Bitboard::from_square(sq);
+    let mut ring = NEIGHBOURS[sq.index()];
+    let mut best = cap;
+    let mut delta = 1u8;
+    while delta - 1 < best && ring.any() {
+        if (free & ring).any() {
+            best = best.min(delta - 1);
+        } else if (attackers & ring).any() {
+            best = best.min(delta);
+        }
+        seen |= ring;
+        ring = ring.neighbours() - seen;
+        delta += 1;
+    }
+    best
+}
+
+/// Whether some unfrozen piece of the side to move stands beside a weaker enemy piece (some
+/// push or pull may be ready).
+#[inline]
+fn any_contact(pos: &Position, frozen: Bitboard) -> bool {
+    let us = pos.side();
+    let them = !us;
+    let mut weaker = pos.pieces_of(them, PieceKind::Rabbit);
+    for k in 1..PieceKind::NUM {
+        let kind = PieceKind::from_index(k);
+        if ((pos.pieces_of(us, kind) - frozen).neighbours() & weaker).any() {
+            return true;
+        }
+        weaker |= pos.pieces_of(them, kind);
+    }
+    false
+}
+
+/// What the bound of every target shares: the strongest own kind, the own frozen pieces and
+/// the least extra cost of starting with some other victim.
+struct Shared {
+    top: PieceKind,
+    frozen: Bitboard,
+    other_first: u8,
+}
+
+impl Shared {
+    fn new(pos: &Position) -> Option<Shared> {
+        let top = strongest_kind(pos, pos.side())?;
+        let frozen = pos.frozen(pos.side());
+        let other_first = 2 + u8::from(!any_contact(pos, frozen));
+        Some(Shared {
+            top,
+            frozen,
+            other_first,
+        })
+    }
+}
+
 /// A lower bound on the steps the side to move needs to capture the enemy piece on `sq`
 /// (`limit + 1` if above `limit`).
 pub fn capture_bound_at(pos: &Position, sq: Square, limit: u8) -> u8 {
-    let us = pos.side();
-    let them = !us;
+    match Shared::new(pos) {
+        Some(sh) => bound_at(pos, &sh, sq, limit),
+        None => limit + 1,
+    }
+}
+
+fn bound_at(pos: &Position, sh: &Shared, sq: Square, limit: u8) -> u8 {
+    let them = !pos.side();
     let Some(victim) = pos.piece_at(sq) else {
         return limit + 1;
     };
-    let Some(top) = strongest_kind(pos, us) else {
-        return limit + 1;
-    };
-    let pull_open = matches!(pos.pending(), Pending::Pull { .. });
     let enemies = pos.occupied_by(them);
     let mut best = limit + 1;
     for t in Square::TRAPS {
@@ -88,24 +160,49 @@ pub fn capture_bound_at(pos: &Position, sq: Square, limit: u8) -> u8 {
         }
         let guards = (NEIGHBOURS[t.index()] & enemies) - Bitboard::from_square(sq);
         let g = guards.count() as u8;
-        let mut cost = 2 * (d + g);
-        if cost > limit + 1 {
+        let base = 2 * (d + g);
+        if base > limit + 1 {
             continue;
         }
-        if d > 0 && top <= victim.kind() {
+        if d > 0 && sh.top <= victim.kind() {
             continue;
         }
-        if any_not_weaker(pos, guards, top) {
+        if any_not_weaker(pos, guards, sh.top) {
             continue;
         }
-        if pull_open {
-            cost -= 1;
-        } else if d > 0 && g == 0 {
-            let ready = pos.stronger_than(us, victim.kind()) - pos.frozen(us);
-            if (ready & NEIGHBOURS[sq.index()]).is_empty() {
-                cost += 1;
+        // The pieces whose dislodging comes first: the victim (unless on the trap) and guards.
+        let movers = if d > 0 {
+            guards | Bitboard::from_square(sq)
+        } else {
+            guards
+        };
+        let first_cost = |cap: u8| {
+            let mut first = cap;
+            for m in movers {
+                if first == 0 {
+                    break;
+                }
+                if let Some(p) = pos.piece_at(m) {
+                    first = first.min(approach(pos, sh.frozen, m, p.kind(), first));
+                }
             }
-        }
+            first
+        };
+        let cost = match pos.pending() {
+            // The open push must be completed first.
+            Pending::Push { .. } => base + 1,
+            Pending::Pull { square, puller } => {
+                let usable = movers & NEIGHBOURS[square.index()] & pos.weaker_than(them, puller);
+                if usable.any() {
+                    // The next victim step may use the step just taken as its pull.
+                    base - 1
+                } else {
+                    base + first_cost(1)
+                }
+            }
+            // Before the first victim step an attacker must stand ready beside it.
+            Pending::None => base + first_cost(sh.other_first),
+        };
         best = best.min(cost);
     }
     best
@@ -138,8 +235,14 @@ pub fn capture_bound(pos: &Position, kinds: KindSet, limit: u8) -> u8 {
     let mut best = limit + 1;
     // Only pieces within two squares of a trap can be captured in four steps.
     let near = targets(pos, kinds) & trap_zone(limit);
+    if near.is_empty() {
+        return best;
+    }
+    let Some(sh) = Shared::new(pos) else {
+        return best;
+    };
     for sq in near {
-        best = best.min(capture_bound_at(pos, sq, best.saturating_sub(1).min(limit)));
+        best = best.min(bound_at(pos, &sh, sq, best.saturating_sub(1).min(limit)));
         if best == 0 {
             break;
         }
@@ -158,68 +261,139 @@ fn trap_zone(limit: u8) -> Bitboard {
     z
 }
 
-/// The total number of enemy pieces of the kinds in `kinds`.
+/// The enemy piece counts by kind.
 #[inline]
-fn count_targets(pos: &Position, kinds: KindSet) -> u32 {
-    targets(pos, kinds).count()
+fn enemy_counts(pos: &Position) -> [u32; PieceKind::NUM] {
+    let them = !pos.side();
+    let mut c = [0u32; PieceKind::NUM];
+    for k in PieceKind::ALL {
+        c[k.index()] = pos.count(them, k);
+    }
+    c
 }
 
-fn search(pos: &mut Position, kinds: KindSet, before: u32, remaining: u8) -> bool {
-    let mut steps = StepList::new();
-    pos.legal_steps(&mut steps);
-    for &step in steps.iter() {
-        let undo = pos.play_step_unchecked(step);
-        let found = count_targets(pos, kinds) < before
-            || (remaining > 1
-                && capture_bound(pos, kinds, remaining - 1) < remaining
-                && search(pos, kinds, before, remaining - 1));
-        pos.undo_step(step, undo);
-        if found {
-            return true;
-        }
-    }
-    false
+/// Search state: the kinds still wanted, the kinds found, the counts at the root, and whether
+/// finding a kind makes every weaker kind unwanted (looking for the strongest only).
+struct Hunt {
+    wanted: KindSet,
+    found: KindSet,
+    before: [u32; PieceKind::NUM],
+    strongest_only: bool,
 }
+
+impl Hunt {
+    /// Records the captures `pos` shows; true when nothing more is wanted.
+    #[inline]
+    fn record(&mut self, pos: &Position) -> bool {
+        let them = !pos.side();
+        for k in PieceKind::ALL {
+            if self.wanted.contains(k) && pos.count(them, k) < self.before[k.index()] {
+                self.found.insert(k);
+                if self.strongest_only {
+                    self.wanted.0 &= !((2u8 << k.index()) - 1);
+                } else {
+                    self.wanted.0 &= !(1 << k.index());
+                }
+            }
+        }
+        self.wanted.is_empty()
+    }
+
+    /// Searches every continuation of `remaining` steps; true when nothing more is wanted.
+    fn search(&mut self, pos: &mut Position, remaining: u8) -> bool {
+        let mut steps = StepList::new();
+        pos.legal_steps(&mut steps);
+        for &step in steps.iter() {
+            let undo = pos.play_step_unchecked(step);
+            let done = self.record(pos)
+                || (remaining > 1
+                    && capture_bound(pos, self.wanted, remaining - 1) < remaining
+                    && self.search(pos, remaining - 1));
+            pos.undo_step(step, undo);
+            if done {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Runs one search for the kinds in `wanted`; returns the kinds found capturable.
+fn hunt(pos: &Position, wanted: KindSet, strongest_only: bool) -> KindSet {
+    let limit = pos.steps_left();
+    if limit == 0 || capture_bound(pos, wanted, limit) > limit {
+        return KindSet::EMPTY;
+    }
+    let mut h = Hunt {
+        wanted,
+        found: KindSet::EMPTY,
+        before: enemy_counts(pos),
+        strongest_only,
+    };
+    let mut work = pos.clone();
+    h.search(&mut work, limit);
+    h.found
+}
+
+/// Every kind.
+const ALL_KINDS: KindSet = KindSet(0x3f);
 
 /// Whether the side to move can capture, within the steps left in this turn, some enemy piece
 /// of one of the kinds in `kinds`. Exact; allocation-free.
 pub fn can_capture(pos: &Position, kinds: KindSet) -> bool {
+    hunt_any(pos, kinds)
+}
+
+fn hunt_any(pos: &Position, kinds: KindSet) -> bool {
     let limit = pos.steps_left();
     if limit == 0 || capture_bound(pos, kinds, limit) > limit {
         return false;
     }
+    let mut h = Hunt {
+        wanted: kinds,
+        found: KindSet::EMPTY,
+        before: enemy_counts(pos),
+        strongest_only: false,
+    };
     let mut work = pos.clone();
-    search(&mut work, kinds, count_targets(pos, kinds), limit)
+    h.search_any(&mut work, limit)
 }
 
-/// Every kind of enemy piece the side to move can capture this turn. Exact.
-pub fn capturable_kinds(pos: &Position) -> KindSet {
-    let mut out = KindSet::EMPTY;
-    for k in PieceKind::ALL {
-        let mut one = KindSet::EMPTY;
-        one.insert(k);
-        if can_capture(pos, one) {
-            out.insert(k);
+impl Hunt {
+    /// Like [`Hunt::search`], but stops at the first capture of any wanted kind.
+    fn search_any(&mut self, pos: &mut Position, remaining: u8) -> bool {
+        let mut steps = StepList::new();
+        pos.legal_steps(&mut steps);
+        for &step in steps.iter() {
+            let undo = pos.play_step_unchecked(step);
+            let hit = {
+                let them = !pos.side();
+                PieceKind::ALL
+                    .into_iter()
+                    .any(|k| self.wanted.contains(k) && pos.count(them, k) < self.before[k.index()])
+            };
+            let done = hit
+                || (remaining > 1
+                    && capture_bound(pos, self.wanted, remaining - 1) < remaining
+                    && self.search_any(pos, remaining - 1));
+            pos.undo_step(step, undo);
+            if done {
+                return true;
+            }
         }
+        false
     }
-    out
 }
 
-/// The strongest kind of enemy piece the side to move can capture this turn, if any. Exact.
+/// Every kind of enemy piece the side to move can capture this turn. Exact; allocation-free.
+pub fn capturable_kinds(pos: &Position) -> KindSet {
+    hunt(pos, ALL_KINDS, false)
+}
+
+/// The strongest kind of enemy piece the side to move can capture this turn, if any. Exact;
+/// allocation-free.
 pub fn best_capture(pos: &Position) -> Option<PieceKind> {
-    let limit = pos.steps_left();
-    let mut all = KindSet::EMPTY;
-    for k in PieceKind::ALL {
-        all.insert(k);
-    }
-    if limit == 0 || capture_bound(pos, all, limit) > limit {
-        return None;
-    }
-    PieceKind::ALL.into_iter().rev().find(|&k| {
-        let mut one = KindSet::EMPTY;
-        one.insert(k);
-        can_capture(pos, one)
-    })
+    hunt(pos, ALL_KINDS, true).strongest()
 }
 
 #[cfg(test)]

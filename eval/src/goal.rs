@@ -8,11 +8,14 @@
 //! The bound for one rabbit is the larger of
 //! * its distance to the goal rank, plus one if it is frozen (something else must move first);
 //! * the cheapest path to the goal rank going forward or sideways, where entering an empty
-//!   square costs one step and entering an occupied square two (someone must vacate it first,
-//!   and one step vacates at most one square that is not a trap; a trap can also be emptied by
-//!   a capture, so an occupied trap costs one).
+//!   square costs one step, a square held by an own piece two (a step must vacate it first;
+//!   a step vacates only its own square apart from a trap emptied by a capture, so traps cost
+//!   one), and a square held by an enemy piece three (it moves only by a push, which refills
+//!   the square with the pusher, or a pull, which takes two steps).
 
-use tusk_engine::{Bitboard, Color, Direction, PieceKind, Position, Square, StepList};
+use tusk_engine::{
+    Bitboard, Color, Direction, Pending, PieceKind, Position, Square, StepList, NEIGHBOURS,
+};
 
 /// The goal rank of `color`.
 #[inline]
@@ -61,24 +64,42 @@ fn rabbit_moves(b: Bitboard, color: Color) -> Bitboard {
 
 /// A lower bound on the steps `color` needs to bring the rabbit on `sq` to goal, or
 /// `limit + 1` if it is above `limit`.
+///
+/// Path costs: an empty square or a trap costs 1; a square held by an own piece 2 (one step
+/// must vacate it first); a square held by an enemy piece 3 (only a push or pull moves it: a
+/// pull takes two steps, a push refills the square with the pusher, which must move on). While
+/// a pull is open, the enemy pieces it could take cost 2.
 fn rabbit_bound(pos: &Position, color: Color, sq: Square, frozen: bool, limit: u8) -> u8 {
     let d = goal_distance(color, sq.rank());
     let first = d + u8::from(frozen);
     if first > limit {
         return limit + 1;
     }
-    let occ = pos.occupied();
-    let dear = occ - Bitboard::TRAPS;
-    let cheap = !dear;
+    let own = pos.occupied_by(color) - Bitboard::TRAPS;
+    let enemy = pos.occupied_by(!color) - Bitboard::TRAPS;
+    // An open pull can take away one enemy piece weaker than the puller beside its square.
+    let pullable = match pos.pending() {
+        Pending::Pull { square, puller } => {
+            enemy & NEIGHBOURS[square.index()] & pos.weaker_than(!color, puller)
+        }
+        _ => Bitboard::EMPTY,
+    };
+    let (dear, dearer) = (own | pullable, enemy - pullable);
+    let cheap = !(own | enemy);
     let goal = goal_rank(color);
     // reach[c]: squares the rabbit can stand on after paying at most c.
+    let mut prev3 = Bitboard::EMPTY;
     let mut prev2 = Bitboard::EMPTY;
     let mut prev = Bitboard::from_square(sq);
     for c in 1..=limit {
-        let cur = prev | (rabbit_moves(prev, color) & cheap) | (rabbit_moves(prev2, color) & dear);
+        let cur = prev
+            | (rabbit_moves(prev, color) & cheap)
+            | (rabbit_moves(prev2, color) & dear)
+            | (rabbit_moves(prev3, color) & dearer);
         if (cur & goal).any() {
             return c.max(first);
         }
+        prev3 = prev2;
         prev2 = prev;
         prev = cur;
     }
@@ -115,7 +136,7 @@ pub fn goal_bound(pos: &Position, limit: u8) -> u8 {
 /// Whether the side to move can goal with its next single step.
 #[inline]
 fn goal_in_one(pos: &Position) -> bool {
-    if pos.steps_left() == 0 || matches!(pos.pending(), tusk_engine::Pending::Push { .. }) {
+    if pos.steps_left() == 0 || matches!(pos.pending(), Pending::Push { .. }) {
         return false;
     }
     let us = pos.side();
@@ -124,17 +145,47 @@ fn goal_in_one(pos: &Position) -> bool {
     (runners.shift(forward(us)) & goal & pos.empty_squares()).any()
 }
 
-fn search(pos: &mut Position, remaining: u8) -> bool {
+/// The squares a step must touch to lower the goal bound of the side to move within
+/// `remaining` steps: for every rabbit within `remaining` ranks of goal, the squares it could
+/// cross (forward or sideways, ignoring occupancy) and its neighbours. The bound depends only
+/// on the pieces there, on pieces beside the square of an open pull, and on captures on traps
+/// there; so a step whose origin is not in or beside this zone and whose destination is not in
+/// it leaves the bound unchanged.
+fn bound_zone(pos: &Position, remaining: u8) -> Bitboard {
+    let us = pos.side();
+    let near = pos.pieces_of(us, PieceKind::Rabbit) & within_ranks_of_goal(us, remaining);
+    let mut reach = near;
+    for _ in 0..remaining {
+        reach |= rabbit_moves(reach, us);
+    }
+    reach | near.neighbours()
+}
+
+/// Whether a goal is reachable in at most `remaining` steps, given that `bound` (at most
+/// `remaining`) is the goal bound here.
+fn search(pos: &mut Position, remaining: u8, bound: u8) -> bool {
     if remaining == 1 {
         return goal_in_one(pos);
     }
     let us = pos.side();
     let mut steps = StepList::new();
     pos.legal_steps(&mut steps);
+    // With no slack every step must lower the bound, so it must touch the zone.
+    let (from_zone, to_zone) = if bound == remaining {
+        let z = bound_zone(pos, remaining);
+        (z | z.neighbours(), z)
+    } else {
+        (Bitboard::FULL, Bitboard::FULL)
+    };
     for &step in steps.iter() {
+        if !from_zone.contains(step.from()) && !to_zone.contains(step.to()) {
+            continue;
+        }
         let undo = pos.play_step_unchecked(step);
-        let found = pos.rabbit_on_goal(us)
-            || (goal_bound(pos, remaining - 1) < remaining && search(pos, remaining - 1));
+        let found = pos.rabbit_on_goal(us) || {
+            let b = goal_bound(pos, remaining - 1);
+            b < remaining && search(pos, remaining - 1, b)
+        };
         pos.undo_step(step, undo);
         if found {
             return true;
@@ -157,7 +208,7 @@ pub fn goal_in(pos: &Position) -> Option<u8> {
         return None;
     }
     let mut work = pos.clone();
-    (lower..=limit).find(|&depth| search(&mut work, depth))
+    (lower..=limit).find(|&depth| search(&mut work, depth, lower))
 }
 
 /// Whether the side to move can goal this turn ([`goal_in`] is `Some`).

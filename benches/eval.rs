@@ -1,0 +1,95 @@
+//! Criterion benchmarks of the evaluation: `evaluate` on mid-game positions, and the exact
+//! static goal and capture detectors on their own.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use tusk_engine::notation::board::parse_aei;
+use tusk_engine::setup::default_setup;
+use tusk_engine::{Color, Position, StepList};
+use tusk_eval::captures::{best_capture, capturable_kinds};
+use tusk_eval::goal::goal_in;
+use tusk_eval::{evaluate, explain, material, Weights};
+
+/// Hand-set mid-game positions (AEI `<side> [64 cells]`, rank 8 first).
+const MIDGAME: [(&str, &str); 3] = [
+    (
+        "crowded",
+        "g [rr  d rrrhc  chr  d m      e  r   R  r    D   E RH CMCHRRRR D RR]",
+    ),
+    (
+        "seed-diagram",
+        "s [       rrRc  dr Dd H       e      r  r   DrER R   hr h    CCRRRR]",
+    ),
+    (
+        "open",
+        "g [rr    rrr c  d r  h        e m    E  H          R  MD  RRRC  RRR]",
+    ),
+];
+
+/// A position after `turns` seeded random turns from two default setups.
+fn played(turns: usize, seed: u64) -> Position {
+    let mut pos = Position::empty(Color::Gold);
+    let mut list = Vec::new();
+    for c in Color::ALL {
+        for pl in default_setup(c, seed, None).placements() {
+            list.push((pl.piece, pl.square));
+        }
+    }
+    pos = tusk_engine::notation::board::from_pieces(pos.side(), &list).expect("setup");
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut steps = StepList::new();
+    let mut done = 0;
+    while done < turns {
+        let mut p = pos.clone();
+        let want = rng.gen_range(1..=4u8);
+        for _ in 0..want {
+            p.legal_steps(&mut steps);
+            if steps.is_empty() {
+                break;
+            }
+            p.play_step_unchecked(steps[rng.gen_range(0..steps.len())]);
+        }
+        if p.can_end_turn() && !p.rabbit_on_goal(Color::Gold) && !p.rabbit_on_goal(Color::Silver) {
+            p.end_turn();
+            pos = p;
+            done += 1;
+        }
+    }
+    pos
+}
+
+fn positions() -> Vec<(String, Position)> {
+    let mut v: Vec<(String, Position)> = MIDGAME
+        .iter()
+        .map(|(name, text)| (name.to_string(), parse_aei(text).expect("bench position")))
+        .collect();
+    v.push(("random-30".into(), played(30, 11)));
+    v
+}
+
+fn bench(c: &mut Criterion) {
+    material::init();
+    let w = Weights::default();
+    let positions = positions();
+    for (name, pos) in &positions {
+        eprintln!("{name}: {pos:?}\n{}", explain(pos, &w));
+        c.bench_function(&format!("evaluate/{name}"), |b| {
+            b.iter(|| evaluate(black_box(pos), &w))
+        });
+    }
+    for (name, pos) in &positions {
+        c.bench_function(&format!("goal_in/{name}"), |b| {
+            b.iter(|| goal_in(black_box(pos)))
+        });
+        c.bench_function(&format!("best_capture/{name}"), |b| {
+            b.iter(|| best_capture(black_box(pos)))
+        });
+        c.bench_function(&format!("capturable_kinds/{name}"), |b| {
+            b.iter(|| capturable_kinds(black_box(pos)))
+        });
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
