@@ -1,6 +1,9 @@
 //! Criterion benchmarks of the evaluation: `evaluate` on mid-game positions, and the exact
 //! static goal and capture detectors on their own.
 
+// criterion_group! and criterion_main! generate undocumented items.
+#![allow(missing_docs)]
+
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -12,7 +15,11 @@ use tusk_eval::goal::goal_in;
 use tusk_eval::{evaluate, explain, material, Weights};
 
 /// Hand-set mid-game positions (AEI `<side> [64 cells]`, rank 8 first).
-const MIDGAME: [(&str, &str); 3] = [
+const MIDGAME: [(&str, &str); 4] = [
+    (
+        "quiet",
+        "g [rrr  rrrrhcdmchr   ed                       E D RHCM CHRRRR  RRR]",
+    ),
     (
         "crowded",
         "g [rr  d rrrhc  chr  d m      e  r   R  r    D   E RH CMCHRRRR D RR]",

@@ -18,7 +18,7 @@
 //! One search serves every kind: it keeps looking until each kind still wanted has been seen
 //! captured or the bound for the rest rules them out.
 
-use tusk_engine::{Bitboard, Color, Pending, PieceKind, Position, Square, StepList, NEIGHBOURS};
+use tusk_engine::{Bitboard, Pending, PieceKind, Position, Square, StepList, NEIGHBOURS};
 
 /// A set of piece kinds, as a bit mask indexed by [`PieceKind::index`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -63,158 +63,148 @@ const fn distance(a: Square, b: Square) -> u8 {
     a.file().abs_diff(b.file()) + a.rank().abs_diff(b.rank())
 }
 
-/// The strongest kind `color` has on the board, if any.
-#[inline]
-fn strongest_kind(pos: &Position, color: Color) -> Option<PieceKind> {
-    PieceKind::ALL
-        .into_iter()
-        .rev()
-        .find(|&k| pos.pieces_of(color, k).any())
-}
-
-/// Steps the side to move needs before one of its pieces can dislodge the enemy `kind` on
-/// `sq`: over own pieces stronger than it, the fewest of (distance - 1, plus one if frozen),
-/// capped at `cap`.
-#[inline]
-fn approach(pos: &Position, frozen: Bitboard, sq: Square, kind: PieceKind, cap: u8) -> u8 {
-    let attackers = pos.stronger_than(pos.side(), kind);
-    if attackers.is_empty() {
-        return cap;
-    }
-    let free = attackers - frozen;
-    let mut seen = Bitboard::from_square(sq);
-    let mut ring = NEIGHBOURS[sq.index()];
-    let mut best = cap;
-    let mut delta = 1u8;
-    while delta - 1 < best && ring.any() {
-        if (free & ring).any() {
-            best = best.min(delta - 1);
-        } else if (attackers & ring).any() {
-            best = best.min(delta);
-        }
-        seen |= ring;
-        ring = ring.neighbours() - seen;
-        delta += 1;
-    }
-    best
-}
-
-/// Whether some unfrozen piece of the side to move stands beside a weaker enemy piece (some
-/// push or pull may be ready).
-#[inline]
-fn any_contact(pos: &Position, frozen: Bitboard) -> bool {
-    let us = pos.side();
-    let them = !us;
-    let mut weaker = pos.pieces_of(them, PieceKind::Rabbit);
-    for k in 1..PieceKind::NUM {
-        let kind = PieceKind::from_index(k);
-        if ((pos.pieces_of(us, kind) - frozen).neighbours() & weaker).any() {
-            return true;
-        }
-        weaker |= pos.pieces_of(them, kind);
-    }
-    false
-}
-
-/// What the bound of every target shares: the strongest own kind, the own frozen pieces and
-/// the least extra cost of starting with some other victim.
-struct Shared {
-    top: PieceKind,
-    frozen: Bitboard,
-    other_first: u8,
-}
-
-impl Shared {
-    fn new(pos: &Position) -> Option<Shared> {
-        let top = strongest_kind(pos, pos.side())?;
-        let frozen = pos.frozen(pos.side());
-        let other_first = 2 + u8::from(!any_contact(pos, frozen));
-        Some(Shared {
-            top,
-            frozen,
-            other_first,
-        })
-    }
-}
-
-/// A lower bound on the steps the side to move needs to capture the enemy piece on `sq`
-/// (`limit + 1` if above `limit`).
-pub fn capture_bound_at(pos: &Position, sq: Square, limit: u8) -> u8 {
-    match Shared::new(pos) {
-        Some(sh) => bound_at(pos, &sh, sq, limit),
-        None => limit + 1,
-    }
-}
-
-fn bound_at(pos: &Position, sh: &Shared, sq: Square, limit: u8) -> u8 {
-    let them = !pos.side();
-    let Some(victim) = pos.piece_at(sq) else {
-        return limit + 1;
-    };
-    let enemies = pos.occupied_by(them);
-    let mut best = limit + 1;
-    for t in Square::TRAPS {
-        let d = distance(sq, t);
-        if 2 * d > limit + 1 {
-            continue;
-        }
-        let guards = (NEIGHBOURS[t.index()] & enemies) - Bitboard::from_square(sq);
-        let g = guards.count() as u8;
-        let base = 2 * (d + g);
-        if base > limit + 1 {
-            continue;
-        }
-        if d > 0 && sh.top <= victim.kind() {
-            continue;
-        }
-        if any_not_weaker(pos, guards, sh.top) {
-            continue;
-        }
-        // The pieces whose dislodging comes first: the victim (unless on the trap) and guards.
-        let movers = if d > 0 {
-            guards | Bitboard::from_square(sq)
-        } else {
-            guards
-        };
-        let first_cost = |cap: u8| {
-            let mut first = cap;
-            for m in movers {
-                if first == 0 {
-                    break;
-                }
-                if let Some(p) = pos.piece_at(m) {
-                    first = first.min(approach(pos, sh.frozen, m, p.kind(), first));
-                }
+/// Squares at distance exactly two from each trap, in [`Square::TRAPS`] order.
+const RING2: [Bitboard; 4] = {
+    let mut out = [Bitboard(0); 4];
+    let mut t = 0;
+    while t < 4 {
+        let trap = Square::TRAPS[t];
+        let mut sq = 0;
+        while sq < 64 {
+            let s = Square::from_index(sq as u8);
+            if distance(s, trap) == 2 {
+                out[t].0 |= 1u64 << sq;
             }
-            first
-        };
-        let cost = match pos.pending() {
+            sq += 1;
+        }
+        t += 1;
+    }
+    out
+};
+
+/// What the bound needs about the side to move, computed once per call.
+struct Attackers<'a> {
+    pos: &'a Position,
+    /// Own pieces stronger than each kind.
+    stronger: [Bitboard; PieceKind::NUM],
+    frozen: Bitboard,
+    /// The extra cost of starting with some other victim: 2, or 3 when no push or pull is
+    /// ready anywhere (computed on demand).
+    other_first: Option<u8>,
+}
+
+impl<'a> Attackers<'a> {
+    fn new(pos: &'a Position) -> Attackers<'a> {
+        let us = pos.side();
+        let mut stronger = [Bitboard::EMPTY; PieceKind::NUM];
+        let mut acc = Bitboard::EMPTY;
+        for k in (0..PieceKind::NUM).rev() {
+            stronger[k] = acc;
+            acc |= pos.pieces_of(us, PieceKind::from_index(k));
+        }
+        Attackers {
+            pos,
+            stronger,
+            frozen: pos.frozen(us),
+            other_first: None,
+        }
+    }
+
+    /// Whether the side to move can dislodge a piece of `kind` at all.
+    #[inline]
+    fn can_move(&self, kind: PieceKind) -> bool {
+        self.stronger[kind.index()].any()
+    }
+
+    /// Steps needed before an own piece can dislodge the enemy piece on `sq`: over own pieces
+    /// stronger than it, the fewest of (distance - 1, plus one if frozen); at most `cap` (<= 3).
+    #[inline]
+    fn approach(&self, sq: Square, kind: PieceKind, cap: u8) -> u8 {
+        let attackers = self.stronger[kind.index()];
+        let free = attackers - self.frozen;
+        let ring1 = NEIGHBOURS[sq.index()];
+        if (free & ring1).any() {
+            return 0;
+        }
+        let inner = ring1 | Bitboard::from_square(sq);
+        let ring2 = ring1.neighbours() - inner;
+        if cap <= 1 || (attackers & ring1).any() || (free & ring2).any() {
+            return cap.min(1);
+        }
+        let ring3 = ring2.neighbours() - inner - ring2;
+        if cap <= 2 || (attackers & ring2).any() || (free & ring3).any() {
+            return cap.min(2);
+        }
+        cap.min(3)
+    }
+
+    /// The extra cost of dislodging some other enemy piece first (see [`Attackers`]).
+    fn other_first(&mut self) -> u8 {
+        if let Some(v) = self.other_first {
+            return v;
+        }
+        let pos = self.pos;
+        let them = !pos.side();
+        let free = pos.occupied_by(pos.side()) - self.frozen;
+        let mut contact = false;
+        for k in 0..PieceKind::NUM - 1 {
+            let victims = pos.pieces_of(them, PieceKind::from_index(k));
+            if ((self.stronger[k] & free).neighbours() & victims).any() {
+                contact = true;
+                break;
+            }
+        }
+        let v = if contact { 2 } else { 3 };
+        self.other_first = Some(v);
+        v
+    }
+
+    /// The fewest steps before the first of `movers` can be dislodged, at most `cap`.
+    fn first(&self, movers: Bitboard, cap: u8) -> u8 {
+        let mut best = cap;
+        for m in movers {
+            if best == 0 {
+                break;
+            }
+            if let Some(p) = self.pos.piece_at(m) {
+                best = best.min(self.approach(m, p.kind(), best));
+            }
+        }
+        best
+    }
+
+    /// The bound for capturing on a trap once the pieces `movers` (the victim unless it is on
+    /// the trap, and the guards) have been dislodged, `base` victim and partner steps in all.
+    fn cost(&mut self, movers: Bitboard, base: u8, limit: u8) -> u8 {
+        let them = !self.pos.side();
+        match self.pos.pending() {
             // The open push must be completed first.
             Pending::Push { .. } => base + 1,
             Pending::Pull { square, puller } => {
-                let usable = movers & NEIGHBOURS[square.index()] & pos.weaker_than(them, puller);
+                let usable =
+                    movers & NEIGHBOURS[square.index()] & self.pos.weaker_than(them, puller);
                 if usable.any() {
                     // The next victim step may use the step just taken as its pull.
-                    base - 1
+                    base.saturating_sub(1)
                 } else {
-                    base + first_cost(1)
+                    base + self.first(movers, 1)
                 }
             }
-            // Before the first victim step an attacker must stand ready beside it.
-            Pending::None => base + first_cost(sh.other_first),
-        };
-        best = best.min(cost);
+            // Before the first victim step an attacker must stand ready beside it, or some
+            // other piece is dislodged first.
+            Pending::None => {
+                if base > limit {
+                    return base;
+                }
+                // Capped where the cap alone already exceeds `limit`; other victims cost >= 2.
+                let first = self.first(movers, (limit - base + 1).min(3));
+                if first < 3 {
+                    return base + first;
+                }
+                base + self.other_first()
+            }
+        }
     }
-    best
-}
-
-/// Whether some square of `set` holds a piece at least as strong as `top`.
-#[inline]
-fn any_not_weaker(pos: &Position, set: Bitboard, top: PieceKind) -> bool {
-    let mut it = set;
-    Iterator::any(&mut it, |s| {
-        pos.piece_at(s).is_some_and(|p| p.kind() >= top)
-    })
 }
 
 /// The enemy pieces of the kinds in `kinds`.
@@ -230,35 +220,63 @@ fn targets(pos: &Position, kinds: KindSet) -> Bitboard {
     b
 }
 
-/// A lower bound on the steps needed to capture some enemy piece of the kinds in `kinds`.
+/// A lower bound on the steps the side to move needs to capture some enemy piece of the kinds
+/// in `kinds` (`limit + 1` if above `limit`).
+///
+/// For a trap `T` guarded by the enemy pieces `G`: a target on `T` or in `G` needs every
+/// piece of `G` (itself included) dislodged, `2 |G|` steps; a target two squares from `T`
+/// needs two victim steps more, `4 + 2 |G|`. Every guard must be weaker than the strongest
+/// own piece. Then the approach of the first attacker is added (see the module docs).
 pub fn capture_bound(pos: &Position, kinds: KindSet, limit: u8) -> u8 {
+    let them = !pos.side();
+    let wanted = targets(pos, kinds);
     let mut best = limit + 1;
-    // Only pieces within two squares of a trap can be captured in four steps.
-    let near = targets(pos, kinds) & trap_zone(limit);
-    if near.is_empty() {
+    if wanted.is_empty() || limit == 0 {
         return best;
     }
-    let Some(sh) = Shared::new(pos) else {
-        return best;
-    };
-    for sq in near {
-        best = best.min(bound_at(pos, &sh, sq, best.saturating_sub(1).min(limit)));
+    let enemies = pos.occupied_by(them);
+    let mut att: Option<Attackers<'_>> = None;
+    for (t, trap) in Square::TRAPS.iter().enumerate() {
+        let guards = NEIGHBOURS[trap.index()] & enemies;
+        let near = wanted & (guards | Bitboard::from_square(*trap));
+        let far = wanted & RING2[t];
+        if near.is_empty() && far.is_empty() {
+            continue;
+        }
+        let base = 2 * guards.count() as u8;
+        // Anything cheaper than `best - 1` could still improve it.
+        let cutoff = best.saturating_sub(1);
+        if base > cutoff + 1 {
+            continue;
+        }
+        let a = att.get_or_insert_with(|| Attackers::new(pos));
+        if !guards
+            .into_iter()
+            .all(|g| pos.piece_at(g).is_some_and(|p| a.can_move(p.kind())))
+        {
+            continue;
+        }
+        if near.any() {
+            best = best.min(a.cost(guards, base, cutoff));
+        }
+        if far.any() && base + 4 <= cutoff + 1 {
+            for v in far {
+                let Some(p) = pos.piece_at(v) else { continue };
+                if a.can_move(p.kind()) {
+                    let c = a.cost(
+                        guards | Bitboard::from_square(v),
+                        base + 4,
+                        best.saturating_sub(1),
+                    );
+                    best = best.min(c);
+                }
+            }
+        }
         if best == 0 {
             break;
         }
     }
-    best
-}
-
-/// The squares within `(limit + 1) / 2` of some trap: pieces farther off cannot be captured
-/// within `limit` steps (each square costs two steps, one less when a pull is open).
-#[inline]
-fn trap_zone(limit: u8) -> Bitboard {
-    let mut z = Bitboard::TRAPS;
-    for _ in 0..limit.div_ceil(2) {
-        z |= z.neighbours();
-    }
-    z
+    best.min(limit + 1)
 }
 
 /// The enemy piece counts by kind.
@@ -321,7 +339,8 @@ impl Hunt {
 /// Runs one search for the kinds in `wanted`; returns the kinds found capturable.
 fn hunt(pos: &Position, wanted: KindSet, strongest_only: bool) -> KindSet {
     let limit = pos.steps_left();
-    if limit == 0 || capture_bound(pos, wanted, limit) > limit {
+    let lower = capture_bound(pos, wanted, limit);
+    if limit == 0 || lower > limit {
         return KindSet::EMPTY;
     }
     let mut h = Hunt {
@@ -331,7 +350,16 @@ fn hunt(pos: &Position, wanted: KindSet, strongest_only: bool) -> KindSet {
         strongest_only,
     };
     let mut work = pos.clone();
-    h.search(&mut work, limit);
+    // Iterative deepening: shallow captures are found by small searches, and what they find
+    // is no longer wanted by the deeper ones.
+    for depth in lower.max(1)..=limit {
+        if h.wanted.is_empty() || capture_bound(pos, h.wanted, depth) > depth {
+            continue;
+        }
+        if h.search(&mut work, depth) {
+            break;
+        }
+    }
     h.found
 }
 
