@@ -290,13 +290,54 @@ fn enemy_counts(pos: &Position) -> [u32; PieceKind::NUM] {
     c
 }
 
-/// Search state: the kinds still wanted, the kinds found, the counts at the root, and whether
-/// finding a kind makes every weaker kind unwanted (looking for the strongest only).
+/// What a hunt is after.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Every capturable kind.
+    All,
+    /// The strongest capturable kind: finding one makes every weaker kind unwanted.
+    Strongest,
+    /// Whether any kind is capturable: the first find ends the hunt.
+    Any,
+}
+
+/// Search state: the kinds still wanted, the kinds found, the counts at the root.
 struct Hunt {
     wanted: KindSet,
     found: KindSet,
     before: [u32; PieceKind::NUM],
-    strongest_only: bool,
+    mode: Mode,
+    /// Nodes (hash and steps remaining) already searched without finding a wanted kind.
+    /// Wanted kinds only ever drop out, so an entry stays true for the whole hunt.
+    fruitless: Fruitless,
+}
+
+/// A small direct-mapped set of node keys, on the stack.
+pub(crate) struct Fruitless([u64; Fruitless::SIZE]);
+
+impl Fruitless {
+    const SIZE: usize = 256;
+
+    pub(crate) fn new() -> Fruitless {
+        Fruitless([0; Fruitless::SIZE])
+    }
+
+    #[inline]
+    fn key(pos: &Position, remaining: u8) -> u64 {
+        (pos.hash() ^ u64::from(remaining).wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1
+    }
+
+    #[inline]
+    pub(crate) fn contains(&self, pos: &Position, remaining: u8) -> bool {
+        let k = Self::key(pos, remaining);
+        self.0[(k >> 56) as usize % Self::SIZE] == k
+    }
+
+    #[inline]
+    pub(crate) fn insert(&mut self, pos: &Position, remaining: u8) {
+        let k = Self::key(pos, remaining);
+        self.0[(k >> 56) as usize % Self::SIZE] = k;
+    }
 }
 
 impl Hunt {
@@ -307,10 +348,10 @@ impl Hunt {
         for k in PieceKind::ALL {
             if self.wanted.contains(k) && pos.count(them, k) < self.before[k.index()] {
                 self.found.insert(k);
-                if self.strongest_only {
-                    self.wanted.0 &= !((2u8 << k.index()) - 1);
-                } else {
-                    self.wanted.0 &= !(1 << k.index());
+                match self.mode {
+                    Mode::All => self.wanted.0 &= !(1 << k.index()),
+                    Mode::Strongest => self.wanted.0 &= !((2u8 << k.index()) - 1),
+                    Mode::Any => self.wanted = KindSet::EMPTY,
                 }
             }
         }
@@ -319,9 +360,23 @@ impl Hunt {
 
     /// Searches every continuation of `remaining` steps; true when nothing more is wanted.
     fn search(&mut self, pos: &mut Position, remaining: u8) -> bool {
+        if remaining > 1 && self.fruitless.contains(pos, remaining) {
+            return false;
+        }
+        // A single step captures an enemy piece only as the second half of an open pull
+        // (a push needs two steps, and own steps only ever lose own pieces).
+        let last_step = remaining == 1;
+        if last_step && !matches!(pos.pending(), Pending::Pull { .. }) {
+            return false;
+        }
+        let enemies = pos.occupied_by(!pos.side());
+        let found_before = self.found;
         let mut steps = StepList::new();
         pos.legal_steps(&mut steps);
         for &step in steps.iter() {
+            if last_step && !enemies.contains(step.from()) {
+                continue;
+            }
             let undo = pos.play_step_unchecked(step);
             let done = self.record(pos)
                 || (remaining > 1
@@ -332,12 +387,15 @@ impl Hunt {
                 return true;
             }
         }
+        if remaining > 1 && self.found == found_before {
+            self.fruitless.insert(pos, remaining);
+        }
         false
     }
 }
 
 /// Runs one search for the kinds in `wanted`; returns the kinds found capturable.
-fn hunt(pos: &Position, wanted: KindSet, strongest_only: bool) -> KindSet {
+fn hunt(pos: &Position, wanted: KindSet, mode: Mode) -> KindSet {
     let limit = pos.steps_left();
     let lower = capture_bound(pos, wanted, limit);
     if limit == 0 || lower > limit {
@@ -347,7 +405,8 @@ fn hunt(pos: &Position, wanted: KindSet, strongest_only: bool) -> KindSet {
         wanted,
         found: KindSet::EMPTY,
         before: enemy_counts(pos),
-        strongest_only,
+        mode,
+        fruitless: Fruitless::new(),
     };
     let mut work = pos.clone();
     // Iterative deepening: shallow captures are found by small searches, and what they find
@@ -369,59 +428,18 @@ const ALL_KINDS: KindSet = KindSet(0x3f);
 /// Whether the side to move can capture, within the steps left in this turn, some enemy piece
 /// of one of the kinds in `kinds`. Exact; allocation-free.
 pub fn can_capture(pos: &Position, kinds: KindSet) -> bool {
-    hunt_any(pos, kinds)
-}
-
-fn hunt_any(pos: &Position, kinds: KindSet) -> bool {
-    let limit = pos.steps_left();
-    if limit == 0 || capture_bound(pos, kinds, limit) > limit {
-        return false;
-    }
-    let mut h = Hunt {
-        wanted: kinds,
-        found: KindSet::EMPTY,
-        before: enemy_counts(pos),
-        strongest_only: false,
-    };
-    let mut work = pos.clone();
-    h.search_any(&mut work, limit)
-}
-
-impl Hunt {
-    /// Like [`Hunt::search`], but stops at the first capture of any wanted kind.
-    fn search_any(&mut self, pos: &mut Position, remaining: u8) -> bool {
-        let mut steps = StepList::new();
-        pos.legal_steps(&mut steps);
-        for &step in steps.iter() {
-            let undo = pos.play_step_unchecked(step);
-            let hit = {
-                let them = !pos.side();
-                PieceKind::ALL
-                    .into_iter()
-                    .any(|k| self.wanted.contains(k) && pos.count(them, k) < self.before[k.index()])
-            };
-            let done = hit
-                || (remaining > 1
-                    && capture_bound(pos, self.wanted, remaining - 1) < remaining
-                    && self.search_any(pos, remaining - 1));
-            pos.undo_step(step, undo);
-            if done {
-                return true;
-            }
-        }
-        false
-    }
+    !hunt(pos, kinds, Mode::Any).is_empty()
 }
 
 /// Every kind of enemy piece the side to move can capture this turn. Exact; allocation-free.
 pub fn capturable_kinds(pos: &Position) -> KindSet {
-    hunt(pos, ALL_KINDS, false)
+    hunt(pos, ALL_KINDS, Mode::All)
 }
 
 /// The strongest kind of enemy piece the side to move can capture this turn, if any. Exact;
 /// allocation-free.
 pub fn best_capture(pos: &Position) -> Option<PieceKind> {
-    hunt(pos, ALL_KINDS, true).strongest()
+    hunt(pos, ALL_KINDS, Mode::Strongest).strongest()
 }
 
 #[cfg(test)]

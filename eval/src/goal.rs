@@ -13,6 +13,7 @@
 //!   one), and a square held by an enemy piece three (it moves only by a push, which refills
 //!   the square with the pusher, or a pull, which takes two steps).
 
+use crate::captures::Fruitless;
 use tusk_engine::{
     Bitboard, Color, Direction, Pending, PieceKind, Position, Square, StepList, NEIGHBOURS,
 };
@@ -84,7 +85,25 @@ fn rabbit_bound(pos: &Position, color: Color, sq: Square, frozen: bool, limit: u
         }
         _ => Bitboard::EMPTY,
     };
-    let (dear, dearer) = (own | pullable, enemy - pullable);
+    // Vacating an enemy square takes a push or pull by a stronger own piece, which must first
+    // come next to it: with the rabbit's own step that is at least distance + 2 steps, so an
+    // enemy piece with no stronger own piece within `limit - 2` squares bars its square.
+    let mut region = Bitboard::from_square(sq);
+    for _ in 0..limit {
+        region |= rabbit_moves(region, color);
+    }
+    let mut blocked = Bitboard::EMPTY;
+    for e in (enemy - pullable) & region {
+        let Some(p) = pos.piece_at(e) else { continue };
+        let mut near = Bitboard::from_square(e);
+        for _ in 0..limit.saturating_sub(2) {
+            near |= near.neighbours();
+        }
+        if limit < 3 || (pos.stronger_than(color, p.kind()) & near).is_empty() {
+            blocked |= Bitboard::from_square(e);
+        }
+    }
+    let (dear, dearer) = (own | pullable, enemy - pullable - blocked);
     let cheap = !(own | enemy);
     let goal = goal_rank(color);
     // reach[c]: squares the rabbit can stand on after paying at most c.
@@ -162,10 +181,13 @@ fn bound_zone(pos: &Position, remaining: u8) -> Bitboard {
 }
 
 /// Whether a goal is reachable in at most `remaining` steps, given that `bound` (at most
-/// `remaining`) is the goal bound here.
-fn search(pos: &mut Position, remaining: u8, bound: u8) -> bool {
+/// `remaining`) is the goal bound here. `fruitless` remembers nodes already refuted.
+fn search(pos: &mut Position, remaining: u8, bound: u8, fruitless: &mut Fruitless) -> bool {
     if remaining == 1 {
         return goal_in_one(pos);
+    }
+    if fruitless.contains(pos, remaining) {
+        return false;
     }
     let us = pos.side();
     let mut steps = StepList::new();
@@ -184,13 +206,14 @@ fn search(pos: &mut Position, remaining: u8, bound: u8) -> bool {
         let undo = pos.play_step_unchecked(step);
         let found = pos.rabbit_on_goal(us) || {
             let b = goal_bound(pos, remaining - 1);
-            b < remaining && search(pos, remaining - 1, b)
+            b < remaining && search(pos, remaining - 1, b, fruitless)
         };
         pos.undo_step(step, undo);
         if found {
             return true;
         }
     }
+    fruitless.insert(pos, remaining);
     false
 }
 
@@ -208,7 +231,8 @@ pub fn goal_in(pos: &Position) -> Option<u8> {
         return None;
     }
     let mut work = pos.clone();
-    (lower..=limit).find(|&depth| search(&mut work, depth, lower))
+    let mut fruitless = Fruitless::new();
+    (lower..=limit).find(|&depth| search(&mut work, depth, lower, &mut fruitless))
 }
 
 /// Whether the side to move can goal this turn ([`goal_in`] is `Some`).
