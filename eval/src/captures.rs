@@ -380,6 +380,7 @@ impl Hunt {
             let undo = pos.play_step_unchecked(step);
             let done = self.record(pos)
                 || (remaining > 1
+                    && (remaining > 2 || matches!(pos.pending(), Pending::Pull { .. }))
                     && capture_bound(pos, self.wanted, remaining - 1) < remaining
                     && self.search(pos, remaining - 1));
             pos.undo_step(step, undo);

@@ -63,66 +63,78 @@ fn rabbit_moves(b: Bitboard, color: Color) -> Bitboard {
     b.shift(forward(color)) | b.shift(Direction::East) | b.shift(Direction::West)
 }
 
-/// A lower bound on the steps `color` needs to bring the rabbit on `sq` to goal, or
-/// `limit + 1` if it is above `limit`.
+/// What entering each square costs a rabbit of one side on its way to goal.
 ///
-/// Path costs: an empty square or a trap costs 1; a square held by an own piece 2 (one step
-/// must vacate it first); a square held by an enemy piece 3 (only a push or pull moves it: a
-/// pull takes two steps, a push refills the square with the pusher, which must move on). While
-/// a pull is open, the enemy pieces it could take cost 2.
-fn rabbit_bound(pos: &Position, color: Color, sq: Square, frozen: bool, limit: u8) -> u8 {
-    let d = goal_distance(color, sq.rank());
-    let first = d + u8::from(frozen);
-    if first > limit {
-        return limit + 1;
-    }
-    let own = pos.occupied_by(color) - Bitboard::TRAPS;
-    let enemy = pos.occupied_by(!color) - Bitboard::TRAPS;
-    // An open pull can take away one enemy piece weaker than the puller beside its square.
-    let pullable = match pos.pending() {
-        Pending::Pull { square, puller } => {
-            enemy & NEIGHBOURS[square.index()] & pos.weaker_than(!color, puller)
+/// An empty square or a trap costs 1; a square held by an own piece 2 (one step must vacate
+/// it first); a square held by an enemy piece 3 (only a push or pull moves it: a pull takes
+/// two steps, a push refills the square with the pusher, which must move on). While a pull is
+/// open, the enemy pieces it could take cost 2. An enemy piece with no stronger own piece
+/// within `limit - 2` squares cannot be moved in time at all (the attacker must first come
+/// next to it, and the rabbit must still step in): its square is barred.
+struct PathCosts {
+    cheap: Bitboard,
+    dear: Bitboard,
+    dearer: Bitboard,
+}
+
+impl PathCosts {
+    fn new(pos: &Position, color: Color, limit: u8) -> PathCosts {
+        let own = pos.occupied_by(color) - Bitboard::TRAPS;
+        let enemy = pos.occupied_by(!color) - Bitboard::TRAPS;
+        let pullable = match pos.pending() {
+            Pending::Pull { square, puller } if pos.side() == color => {
+                enemy & NEIGHBOURS[square.index()] & pos.weaker_than(!color, puller)
+            }
+            _ => Bitboard::EMPTY,
+        };
+        let mut movable = Bitboard::EMPTY;
+        if limit >= 3 {
+            // Own pieces stronger than kind k, spread `limit - 2` squares.
+            let mut stronger = Bitboard::EMPTY;
+            for k in (0..PieceKind::NUM - 1).rev() {
+                stronger |= pos.pieces_of(color, PieceKind::from_index(k + 1));
+                let mut reach = stronger;
+                for _ in 0..limit - 2 {
+                    reach |= reach.neighbours();
+                }
+                movable |= pos.pieces_of(!color, PieceKind::from_index(k)) & reach;
+            }
         }
-        _ => Bitboard::EMPTY,
-    };
-    // Vacating an enemy square takes a push or pull by a stronger own piece, which must first
-    // come next to it: with the rabbit's own step that is at least distance + 2 steps, so an
-    // enemy piece with no stronger own piece within `limit - 2` squares bars its square.
-    let mut region = Bitboard::from_square(sq);
-    for _ in 0..limit {
-        region |= rabbit_moves(region, color);
-    }
-    let mut blocked = Bitboard::EMPTY;
-    for e in (enemy - pullable) & region {
-        let Some(p) = pos.piece_at(e) else { continue };
-        let mut near = Bitboard::from_square(e);
-        for _ in 0..limit.saturating_sub(2) {
-            near |= near.neighbours();
-        }
-        if limit < 3 || (pos.stronger_than(color, p.kind()) & near).is_empty() {
-            blocked |= Bitboard::from_square(e);
+        PathCosts {
+            cheap: !(own | enemy),
+            dear: own | pullable,
+            dearer: (enemy & movable) - pullable,
         }
     }
-    let (dear, dearer) = (own | pullable, enemy - pullable - blocked);
-    let cheap = !(own | enemy);
-    let goal = goal_rank(color);
-    // reach[c]: squares the rabbit can stand on after paying at most c.
-    let mut prev3 = Bitboard::EMPTY;
-    let mut prev2 = Bitboard::EMPTY;
-    let mut prev = Bitboard::from_square(sq);
-    for c in 1..=limit {
-        let cur = prev
-            | (rabbit_moves(prev, color) & cheap)
-            | (rabbit_moves(prev2, color) & dear)
-            | (rabbit_moves(prev3, color) & dearer);
-        if (cur & goal).any() {
-            return c.max(first);
+
+    /// A lower bound on the steps `color` needs to bring the rabbit on `sq` to goal (its
+    /// distance plus one if frozen, or the cheapest path), or `limit + 1` if above `limit`.
+    fn rabbit_bound(&self, color: Color, sq: Square, frozen: bool, limit: u8) -> u8 {
+        let d = goal_distance(color, sq.rank());
+        let first = d + u8::from(frozen);
+        if first > limit {
+            return limit + 1;
         }
-        prev3 = prev2;
-        prev2 = prev;
-        prev = cur;
+        let goal = goal_rank(color);
+        // prev: squares the rabbit can stand on after paying at most c - 1 (prev2, prev3:
+        // c - 2, c - 3).
+        let mut prev3 = Bitboard::EMPTY;
+        let mut prev2 = Bitboard::EMPTY;
+        let mut prev = Bitboard::from_square(sq);
+        for c in 1..=limit {
+            let cur = prev
+                | (rabbit_moves(prev, color) & self.cheap)
+                | (rabbit_moves(prev2, color) & self.dear)
+                | (rabbit_moves(prev3, color) & self.dearer);
+            if (cur & goal).any() {
+                return c.max(first);
+            }
+            prev3 = prev2;
+            prev2 = prev;
+            prev = cur;
+        }
+        limit + 1
     }
-    limit + 1
 }
 
 /// A lower bound on the steps the side to move needs to reach goal (`limit + 1` if above).
@@ -138,10 +150,10 @@ pub fn goal_bound(pos: &Position, limit: u8) -> u8 {
         return limit + 1;
     }
     let frozen = pos.frozen(us);
+    let costs = PathCosts::new(pos, us, limit);
     let mut best = limit + 1;
     for sq in near {
-        let b = rabbit_bound(
-            pos,
+        let b = costs.rabbit_bound(
             us,
             sq,
             frozen.contains(sq),
@@ -244,13 +256,15 @@ pub fn can_goal(pos: &Position) -> bool {
 /// Rabbits of `color` that could reach goal in one full turn if nothing moved against them
 /// (the lower bound of [`goal_in`] is at most 4): a cheap measure of goal pressure.
 pub fn goal_pressure(pos: &Position, color: Color) -> Bitboard {
-    let rabbits = pos.pieces_of(color, PieceKind::Rabbit);
-    let frozen = pos.frozen(color);
+    let rabbits = pos.pieces_of(color, PieceKind::Rabbit) & within_ranks_of_goal(color, 4);
     let mut out = Bitboard::EMPTY;
+    if rabbits.is_empty() {
+        return out;
+    }
+    let frozen = pos.frozen(color);
+    let costs = PathCosts::new(pos, color, 4);
     for sq in rabbits {
-        if goal_distance(color, sq.rank()) <= 4
-            && rabbit_bound(pos, color, sq, frozen.contains(sq), 4) <= 4
-        {
+        if costs.rabbit_bound(color, sq, frozen.contains(sq), 4) <= 4 {
             out |= Bitboard::from_square(sq);
         }
     }

@@ -264,7 +264,7 @@ pub fn evaluate(pos: &Position, w: &Weights) -> Score {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_util::{opening, pos};
+    use crate::test_util::{opening, pos, seed_diagram};
 
     #[test]
     fn the_opening_scores_zero_for_either_side() {
@@ -297,6 +297,52 @@ mod tests {
         );
         let b = pos("g", &[("R", "a2"), ("r", "a7"), ("E", "h1"), ("e", "h8")]);
         assert!(evaluate(&a, &w) > evaluate(&b, &w));
+    }
+
+    #[test]
+    fn seed_diagram_gold_to_move_wins_by_goal() {
+        // "If it were Gold's turn to move, Gold could win in three steps."
+        let w = Weights::default();
+        let p = seed_diagram("g");
+        assert_eq!(goal::goal_in(&p), Some(3));
+        assert_eq!(evaluate(&p, &w), WIN - 3);
+        assert_eq!(evaluate(&p.flip(), &w), WIN - 3);
+    }
+
+    #[test]
+    fn seed_diagram_silver_to_move_captures_the_horse_and_fears_the_goal() {
+        // "Silver to move could capture the gold horse on d6 by pushing it to c6."
+        let w = Weights::default();
+        let p = seed_diagram("s");
+        assert_eq!(captures::best_capture(&p), Some(PieceKind::Horse));
+        let b = explain(&p, &w);
+        assert!(b.get(Term::Captures, Color::Silver) > 0);
+        // Gold's goal in three is a threat silver must meet.
+        assert_eq!(b.get(Term::GoalThreat, Color::Gold), w.goal_threat);
+        assert_eq!(b.get(Term::GoalThreat, Color::Silver), 0);
+    }
+
+    #[test]
+    fn seed_diagram_frozen_pieces_hostages_and_traps() {
+        let w = Weights::default();
+        let p = seed_diagram("s");
+        let ctx = Context::new(&p, &w);
+        // "The silver rabbit on a7 is frozen ... the gold rabbit on b7 is frozen, but the gold
+        // cat on c1 is not"; the silver elephant d5 freezes the gold horse d6.
+        let sq = |s| tusk_engine::Square::parse(s).unwrap();
+        assert!(ctx.frozen[Color::Silver].contains(sq("a7")));
+        assert!(ctx.frozen[Color::Gold].contains(sq("b7")));
+        assert!(ctx.frozen[Color::Gold].contains(sq("d6")));
+        assert!(!ctx.frozen[Color::Gold].contains(sq("c1")));
+        let b = explain(&p, &w);
+        assert!(b.get(Term::Frozen, Color::Gold) < b.get(Term::Frozen, Color::Silver));
+        // The frozen horse beside c6, which silver holds, is a hostage.
+        assert!(ctx.control[2] < 0, "silver holds c6: {:?}", ctx.control);
+        assert!(b.get(Term::Hostages, Color::Gold) < 0);
+        // Gold's elephant d3 and dog b3 hold c3 although a silver rabbit sits on it.
+        assert!(ctx.control[0] > 0, "gold holds c3: {:?}", ctx.control);
+        // That rabbit has two guards (c4, c2): not yet a single-guard case.
+        assert_eq!(b.get(Term::SingleGuard, Color::Silver), 0);
     }
 
     #[test]

@@ -32,3 +32,38 @@ pub fn opening() -> Position {
     }
     from_pieces(Color::Gold, &list).expect("valid opening")
 }
+
+/// The worked position of the rules walk-through (seed 000 / 004), with `side` to move.
+pub fn seed_diagram(side: &str) -> Position {
+    pos(
+        side,
+        &[
+            ("r", "h8"),
+            ("r", "a7"),
+            ("R", "b7"),
+            ("c", "c7"),
+            ("d", "f7"),
+            ("r", "g7"),
+            ("D", "a6"),
+            ("d", "b6"),
+            ("H", "d6"),
+            ("e", "d5"),
+            ("r", "c4"),
+            ("r", "f4"),
+            ("D", "b3"),
+            ("r", "c3"),
+            ("E", "d3"),
+            ("R", "e3"),
+            ("R", "g3"),
+            ("h", "c2"),
+            ("r", "d2"),
+            ("h", "f2"),
+            ("C", "c1"),
+            ("C", "d1"),
+            ("R", "e1"),
+            ("R", "f1"),
+            ("R", "g1"),
+            ("R", "h1"),
+        ],
+    )
+}
