@@ -306,6 +306,8 @@ struct Hunt {
     wanted: KindSet,
     found: KindSet,
     before: [u32; PieceKind::NUM],
+    /// The enemy piece count at the root.
+    total: u32,
     mode: Mode,
     /// Nodes (hash and steps remaining) already searched without finding a wanted kind.
     /// Wanted kinds only ever drop out, so an entry stays true for the whole hunt.
@@ -345,6 +347,9 @@ impl Hunt {
     #[inline]
     fn record(&mut self, pos: &Position) -> bool {
         let them = !pos.side();
+        if pos.occupied_by(them).count() == self.total {
+            return false;
+        }
         for k in PieceKind::ALL {
             if self.wanted.contains(k) && pos.count(them, k) < self.before[k.index()] {
                 self.found.insert(k);
@@ -406,6 +411,7 @@ fn hunt(pos: &Position, wanted: KindSet, mode: Mode) -> KindSet {
         wanted,
         found: KindSet::EMPTY,
         before: enemy_counts(pos),
+        total: pos.occupied_by(!pos.side()).count(),
         mode,
         fruitless: Fruitless::new(),
     };

@@ -204,25 +204,29 @@ fn search(pos: &mut Position, remaining: u8, bound: u8, fruitless: &mut Fruitles
     let us = pos.side();
     let mut steps = StepList::new();
     pos.legal_steps(&mut steps);
-    // With no slack every step must lower the bound, so it must touch the zone.
-    let (from_zone, to_zone) = if bound == remaining {
-        let z = bound_zone(pos, remaining);
-        (z | z.neighbours(), z)
+    // With no slack every step must lower the bound, so it must touch the zone; with slack,
+    // the steps touching it are tried first.
+    let z = bound_zone(pos, remaining);
+    let (from_zone, to_zone) = (z | z.neighbours(), z);
+    let passes: &[bool] = if bound == remaining {
+        &[true]
     } else {
-        (Bitboard::FULL, Bitboard::FULL)
+        &[true, false]
     };
-    for &step in steps.iter() {
-        if !from_zone.contains(step.from()) && !to_zone.contains(step.to()) {
-            continue;
-        }
-        let undo = pos.play_step_unchecked(step);
-        let found = pos.rabbit_on_goal(us) || {
-            let b = goal_bound(pos, remaining - 1);
-            b < remaining && search(pos, remaining - 1, b, fruitless)
-        };
-        pos.undo_step(step, undo);
-        if found {
-            return true;
+    for &relevant in passes {
+        for &step in steps.iter() {
+            if (from_zone.contains(step.from()) || to_zone.contains(step.to())) != relevant {
+                continue;
+            }
+            let undo = pos.play_step_unchecked(step);
+            let found = pos.rabbit_on_goal(us) || {
+                let b = goal_bound(pos, remaining - 1);
+                b < remaining && search(pos, remaining - 1, b, fruitless)
+            };
+            pos.undo_step(step, undo);
+            if found {
+                return true;
+            }
         }
     }
     fruitless.insert(pos, remaining);
