@@ -18,7 +18,9 @@
 //! One search serves every kind: it keeps looking until each kind still wanted has been seen
 //! captured or the bound for the rest rules them out.
 
-use tusk_engine::{Bitboard, Pending, PieceKind, Position, Square, StepList, NEIGHBOURS};
+use tusk_engine::{
+    Bitboard, Pending, PieceKind, Position, Square, StepList, ADJACENT_TRAP, NEIGHBOURS,
+};
 
 /// A set of piece kinds, as a bit mask indexed by [`PieceKind::index`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -290,6 +292,71 @@ fn enemy_counts(pos: &Position) -> [u32; PieceKind::NUM] {
     c
 }
 
+/// The kinds of the enemy pieces captured when the piece on `from` is moved to `to` by the
+/// side to move (a victim step): the piece itself if `to` is a trap it has no other friend
+/// beside, or the piece on the trap beside `from` if it was that piece's last guard.
+#[inline]
+fn victim_step_captures(pos: &Position, from: Square, to: Square, kind: PieceKind) -> KindSet {
+    let them = !pos.side();
+    let others = pos.occupied_by(them) - Bitboard::from_square(from);
+    let mut out = KindSet::EMPTY;
+    if to.is_trap() {
+        if (NEIGHBOURS[to.index()] & others).is_empty() {
+            out.insert(kind);
+        }
+    } else if let Some(t) = ADJACENT_TRAP[from.index()].first() {
+        // `to` is next to `from`, so never next to the same trap.
+        if let Some(w) = pos.piece_at(t) {
+            if w.color() == them && (NEIGHBOURS[t.index()] & others).is_empty() {
+                out.insert(w.kind());
+            }
+        }
+    }
+    out
+}
+
+/// Every kind the side to move can capture within two steps, computed directly: by the
+/// second half of an open pull, or by a push or pull started now (a single step can capture
+/// only by completing a pull, and after a push must be completed nothing is left). Exact.
+fn two_step_captures(pos: &Position) -> KindSet {
+    let mut out = KindSet::EMPTY;
+    let us = pos.side();
+    let them = !us;
+    match pos.pending() {
+        Pending::Push { .. } => return out,
+        Pending::Pull { square, puller } => {
+            for x in NEIGHBOURS[square.index()] & pos.weaker_than(them, puller) {
+                if let Some(p) = pos.piece_at(x) {
+                    out.0 |= victim_step_captures(pos, x, square, p.kind()).0;
+                }
+            }
+        }
+        Pending::None => {}
+    }
+    let empty = pos.empty_squares();
+    let attackers = pos.occupied_by(us) - pos.frozen(us) - pos.pieces_of(us, PieceKind::Rabbit);
+    for a in attackers {
+        let Some(ap) = pos.piece_at(a) else { continue };
+        let victims = NEIGHBOURS[a.index()] & pos.weaker_than(them, ap.kind());
+        if victims.is_empty() {
+            continue;
+        }
+        let can_step = (NEIGHBOURS[a.index()] & empty).any();
+        for x in victims {
+            let Some(xp) = pos.piece_at(x) else { continue };
+            // Push: the victim goes to any empty square beside it.
+            for y in NEIGHBOURS[x.index()] & empty {
+                out.0 |= victim_step_captures(pos, x, y, xp.kind()).0;
+            }
+            // Pull: the attacker steps away and the victim takes its square.
+            if can_step {
+                out.0 |= victim_step_captures(pos, x, a, xp.kind()).0;
+            }
+        }
+    }
+    out
+}
+
 /// What a hunt is after.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode {
@@ -343,15 +410,11 @@ impl Fruitless {
 }
 
 impl Hunt {
-    /// Records the captures `pos` shows; true when nothing more is wanted.
+    /// Marks `kinds` found and drops what is no longer wanted; true when nothing more is.
     #[inline]
-    fn record(&mut self, pos: &Position) -> bool {
-        let them = !pos.side();
-        if pos.occupied_by(them).count() == self.total {
-            return false;
-        }
+    fn found_kinds(&mut self, kinds: KindSet) -> bool {
         for k in PieceKind::ALL {
-            if self.wanted.contains(k) && pos.count(them, k) < self.before[k.index()] {
+            if self.wanted.contains(k) && kinds.contains(k) {
                 self.found.insert(k);
                 match self.mode {
                     Mode::All => self.wanted.0 &= !(1 << k.index()),
@@ -363,8 +426,28 @@ impl Hunt {
         self.wanted.is_empty()
     }
 
+    /// Records the captures `pos` shows; true when nothing more is wanted.
+    #[inline]
+    fn record(&mut self, pos: &Position) -> bool {
+        let them = !pos.side();
+        if pos.occupied_by(them).count() == self.total {
+            return false;
+        }
+        let mut kinds = KindSet::EMPTY;
+        for k in PieceKind::ALL {
+            if pos.count(them, k) < self.before[k.index()] {
+                kinds.insert(k);
+            }
+        }
+        self.found_kinds(kinds)
+    }
+
     /// Searches every continuation of `remaining` steps; true when nothing more is wanted.
     fn search(&mut self, pos: &mut Position, remaining: u8) -> bool {
+        if remaining == 2 {
+            let kinds = two_step_captures(pos);
+            return self.found_kinds(kinds);
+        }
         if remaining > 1 && self.fruitless.contains(pos, remaining) {
             return false;
         }
