@@ -333,23 +333,27 @@ fn two_step_captures(pos: &Position) -> KindSet {
         }
         Pending::None => {}
     }
+    // A victim step captures only if the victim stands beside a trap (it enters the trap, or
+    // leaves it unguarded).
+    let candidates = pos.occupied_by(them) & Bitboard::TRAPS.neighbours();
+    if candidates.is_empty() {
+        return out;
+    }
     let empty = pos.empty_squares();
-    let attackers = pos.occupied_by(us) - pos.frozen(us) - pos.pieces_of(us, PieceKind::Rabbit);
-    for a in attackers {
-        let Some(ap) = pos.piece_at(a) else { continue };
-        let victims = NEIGHBOURS[a.index()] & pos.weaker_than(them, ap.kind());
-        if victims.is_empty() {
+    let free = pos.occupied_by(us) - pos.frozen(us);
+    for x in candidates {
+        let Some(xp) = pos.piece_at(x) else { continue };
+        let attackers = NEIGHBOURS[x.index()] & free & pos.stronger_than(us, xp.kind());
+        if attackers.is_empty() {
             continue;
         }
-        let can_step = (NEIGHBOURS[a.index()] & empty).any();
-        for x in victims {
-            let Some(xp) = pos.piece_at(x) else { continue };
-            // Push: the victim goes to any empty square beside it.
-            for y in NEIGHBOURS[x.index()] & empty {
-                out.0 |= victim_step_captures(pos, x, y, xp.kind()).0;
-            }
-            // Pull: the attacker steps away and the victim takes its square.
-            if can_step {
+        // Push: the victim goes to any empty square beside it.
+        for y in NEIGHBOURS[x.index()] & empty {
+            out.0 |= victim_step_captures(pos, x, y, xp.kind()).0;
+        }
+        // Pull: an attacker steps away and the victim takes its square.
+        for a in attackers {
+            if (NEIGHBOURS[a.index()] & empty).any() {
                 out.0 |= victim_step_captures(pos, x, a, xp.kind()).0;
             }
         }
@@ -469,7 +473,8 @@ impl Hunt {
             let done = self.record(pos)
                 || (remaining > 1
                     && (remaining > 2 || matches!(pos.pending(), Pending::Pull { .. }))
-                    && capture_bound(pos, self.wanted, remaining - 1) < remaining
+                    && (remaining == 3
+                        || capture_bound(pos, self.wanted, remaining - 1) < remaining)
                     && self.search(pos, remaining - 1));
             pos.undo_step(step, undo);
             if done {
