@@ -315,6 +315,21 @@ fn victim_step_captures(pos: &Position, from: Square, to: Square, kind: PieceKin
     out
 }
 
+/// The enemy pieces that are the only enemy piece beside some trap: the only ones whose
+/// dislodging can capture anything (themselves onto the trap, or the piece they guard).
+#[inline]
+fn lone_guards(pos: &Position) -> Bitboard {
+    let enemies = pos.occupied_by(!pos.side());
+    let mut out = Bitboard::EMPTY;
+    for t in Square::TRAPS {
+        let g = NEIGHBOURS[t.index()] & enemies;
+        if g.count() == 1 {
+            out |= g;
+        }
+    }
+    out
+}
+
 /// Every kind the side to move can capture within two steps, computed directly: by the
 /// second half of an open pull, or by a push or pull started now (a single step can capture
 /// only by completing a pull, and after a push must be completed nothing is left). Exact.
@@ -462,11 +477,35 @@ impl Hunt {
             return false;
         }
         let enemies = pos.occupied_by(!pos.side());
+        // Three steps from a position with nothing open: enemy pieces move only as victims,
+        // and a victim step captures only if the victim is the lone enemy piece beside a
+        // trap (`lone`). Every capture is a push or pull of a lone piece, by the first two
+        // steps or the last two; an own first step can only help the last two if it starts
+        // or ends within two squares of a lone piece, and a victim first step only if it
+        // moves a lone piece.
+        let (own_zone, victim_zone) = if remaining == 3 && pos.pending() == Pending::None {
+            let lone = lone_guards(pos);
+            if lone.is_empty() {
+                return false;
+            }
+            let near = lone | lone.neighbours();
+            (near | near.neighbours(), lone)
+        } else {
+            (Bitboard::FULL, Bitboard::FULL)
+        };
         let found_before = self.found;
         let mut steps = StepList::new();
         pos.legal_steps(&mut steps);
         for &step in steps.iter() {
             if last_step && !enemies.contains(step.from()) {
+                continue;
+            }
+            let relevant = if enemies.contains(step.from()) {
+                victim_zone.contains(step.from())
+            } else {
+                own_zone.contains(step.from()) || own_zone.contains(step.to())
+            };
+            if !relevant {
                 continue;
             }
             let undo = pos.play_step_unchecked(step);
