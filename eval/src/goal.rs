@@ -14,9 +14,7 @@
 //!   the square with the pusher, or a pull, which takes two steps).
 
 use crate::captures::Fruitless;
-use tusk_engine::{
-    Bitboard, Color, Direction, Pending, PieceKind, Position, Square, StepList, NEIGHBOURS,
-};
+use tusk_engine::{Bitboard, Color, Direction, Pending, PieceKind, Position, StepList, NEIGHBOURS};
 
 /// The goal rank of `color`.
 #[inline]
@@ -107,33 +105,54 @@ impl PathCosts {
         }
     }
 
-    /// A lower bound on the steps `color` needs to bring the rabbit on `sq` to goal (its
-    /// distance plus one if frozen, or the cheapest path), or `limit + 1` if above `limit`.
-    fn rabbit_bound(&self, color: Color, sq: Square, frozen: bool, limit: u8) -> u8 {
-        let d = goal_distance(color, sq.rank());
-        let first = d + u8::from(frozen);
-        if first > limit {
-            return limit + 1;
-        }
+    /// The cheapest path cost from any of the rabbits `starts` of `color` to its goal rank,
+    /// or `limit + 1` if above `limit`.
+    fn path_bound(&self, color: Color, starts: Bitboard, limit: u8) -> u8 {
         let goal = goal_rank(color);
-        // prev: squares the rabbit can stand on after paying at most c - 1 (prev2, prev3:
+        // prev: squares a rabbit can stand on after paying at most c - 1 (prev2, prev3:
         // c - 2, c - 3).
         let mut prev3 = Bitboard::EMPTY;
         let mut prev2 = Bitboard::EMPTY;
-        let mut prev = Bitboard::from_square(sq);
+        let mut prev = starts;
         for c in 1..=limit {
             let cur = prev
                 | (rabbit_moves(prev, color) & self.cheap)
                 | (rabbit_moves(prev2, color) & self.dear)
                 | (rabbit_moves(prev3, color) & self.dearer);
             if (cur & goal).any() {
-                return c.max(first);
+                return c;
             }
             prev3 = prev2;
             prev2 = prev;
             prev = cur;
         }
         limit + 1
+    }
+
+    /// A lower bound on the steps `color` needs to bring one of its rabbits `near` to goal,
+    /// `frozen` being its frozen pieces, or `limit + 1` if above `limit`. For an unfrozen
+    /// rabbit the path cost is at least its distance; a frozen one needs at least its
+    /// distance plus one (something else must move first) and its path cost.
+    fn bound(&self, color: Color, near: Bitboard, frozen: Bitboard, limit: u8) -> u8 {
+        let mut best = limit + 1;
+        let free = near - frozen;
+        if free.any() {
+            best = self.path_bound(color, free, limit);
+        }
+        let stuck = near & frozen;
+        if stuck.any() && best > 1 {
+            let cap = (best - 1).min(limit);
+            let closest = stuck
+                .into_iter()
+                .map(|sq| goal_distance(color, sq.rank()))
+                .min()
+                .unwrap_or(8);
+            if closest < cap {
+                let p = self.path_bound(color, stuck, cap);
+                best = best.min(p.max(closest + 1));
+            }
+        }
+        best.min(limit + 1)
     }
 }
 
@@ -149,19 +168,8 @@ pub fn goal_bound(pos: &Position, limit: u8) -> u8 {
     if near.is_empty() {
         return limit + 1;
     }
-    let frozen = pos.frozen(us);
     let costs = PathCosts::new(pos, us, limit);
-    let mut best = limit + 1;
-    for sq in near {
-        let b = costs.rabbit_bound(
-            us,
-            sq,
-            frozen.contains(sq),
-            best.saturating_sub(1).min(limit),
-        );
-        best = best.min(b);
-    }
-    best
+    costs.bound(us, near, pos.frozen(us), limit)
 }
 
 /// Whether the side to move can goal with its next single step.
@@ -268,7 +276,7 @@ pub fn goal_pressure(pos: &Position, color: Color) -> Bitboard {
     let frozen = pos.frozen(color);
     let costs = PathCosts::new(pos, color, 4);
     for sq in rabbits {
-        if costs.rabbit_bound(color, sq, frozen.contains(sq), 4) <= 4 {
+        if costs.bound(color, Bitboard::from_square(sq), frozen, 4) <= 4 {
             out |= Bitboard::from_square(sq);
         }
     }
