@@ -8,7 +8,7 @@ use tusk_engine::{PieceKind, Position, StepList, TurnGen};
 use tusk_eval::captures::{best_capture, can_capture, capturable_kinds, KindSet};
 use tusk_eval::goal::goal_in;
 
-/// Positions per family (random games, goal chances, capture chances).
+/// Positions per family (random games, goal chances, defended goal chances, capture chances).
 const PER_FAMILY: usize = 2_000;
 
 /// What enumerating every turn says: can the side to move goal, and which enemy kinds can it
@@ -62,7 +62,8 @@ fn brute_goal_steps(pos: &Position) -> Option<u8> {
 fn goal_and_capture_detectors_agree_with_brute_force() {
     let positions = common::all_positions(PER_FAMILY);
     let mut gen = TurnGen::new();
-    let (mut goals, mut with_captures, mut kinds_seen) = (0, 0, 0);
+    let (mut goals, mut with_captures, mut kinds_seen, mut near_misses) = (0, 0, 0, 0);
+    let mut capture_misses = 0;
     for (i, pos) in positions.iter().enumerate() {
         let (goal, kinds) = brute(pos, &mut gen);
         let fast = goal_in(pos);
@@ -71,6 +72,9 @@ fn goal_and_capture_detectors_agree_with_brute_force() {
             goal,
             "goal disagreement at #{i}: {pos:?} static {fast:?}"
         );
+        if !goal && tusk_eval::goal::goal_bound(pos, pos.steps_left()) <= pos.steps_left() {
+            near_misses += 1;
+        }
         if goal {
             goals += 1;
             assert_eq!(
@@ -91,16 +95,22 @@ fn goal_and_capture_detectors_agree_with_brute_force() {
             !kinds.is_empty(),
             "any capture at #{i}"
         );
+        if kinds.is_empty()
+            && tusk_eval::captures::capture_bound(pos, KindSet(0x3f), pos.steps_left())
+                <= pos.steps_left()
+        {
+            capture_misses += 1;
+        }
         if !kinds.is_empty() {
             with_captures += 1;
             kinds_seen += kinds.0.count_ones();
         }
     }
     eprintln!(
-        "brute force agreed on {} positions: {goals} with a goal this turn, {with_captures} with captures ({kinds_seen} capturable kinds)",
+        "brute force agreed on {} positions: {goals} with a goal this turn, {near_misses} without one though the bound allowed it, {with_captures} with captures ({kinds_seen} capturable kinds), {capture_misses} without though the bound allowed one",
         positions.len()
     );
-    assert!(positions.len() >= 5_000);
+    assert!(positions.len() >= 8_000);
     assert!(goals >= 500, "too few goal positions to be a test: {goals}");
     assert!(
         with_captures >= 500,

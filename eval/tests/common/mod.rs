@@ -107,9 +107,23 @@ fn army() -> Vec<PieceKind> {
     v
 }
 
-/// Sparse random boards with rabbits placed to have goal chances: gold rabbits on ranks 6-7,
-/// silver rabbits on ranks 2-3, officers anywhere (or near the rabbits).
+/// Sparse random boards with rabbits placed to have goal chances: gold rabbits on ranks 5-7,
+/// silver rabbits on ranks 2-4, officers anywhere (or near the rabbits), a few defenders.
 pub fn goal_chance_positions(n: usize, seed: u64) -> Vec<Position> {
+    goal_positions(n, seed, 0..=3)
+}
+
+/// Like [`goal_chance_positions`] but with more defenders on the goal ranks, so that many
+/// near-goal rabbits cannot get through: hard negatives for the goal detector.
+pub fn defended_goal_positions(n: usize, seed: u64) -> Vec<Position> {
+    goal_positions(n, seed, 3..=8)
+}
+
+fn goal_positions(
+    n: usize,
+    seed: u64,
+    defenders: std::ops::RangeInclusive<usize>,
+) -> Vec<Position> {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut out = Vec::with_capacity(n);
     while out.len() < n {
@@ -153,11 +167,11 @@ pub fn goal_chance_positions(n: usize, seed: u64) -> Vec<Position> {
         }
         // Enemy defenders on the goal ranks.
         for c in Color::ALL {
-            let defenders = rng.gen_range(0..=3);
-            for _ in 0..defenders {
+            let count = rng.gen_range(defenders.clone());
+            for _ in 0..count {
                 let rank = match c {
-                    Color::Gold => 0,
-                    Color::Silver => 7,
+                    Color::Gold => rng.gen_range(0..=1u8),
+                    Color::Silver => rng.gen_range(6..=7u8),
                 };
                 let sq = Square::new(rng.gen_range(0..8), rank);
                 if !used[sq.index()] {
@@ -272,6 +286,7 @@ fn goal_distance_ok(c: Color, sq: Square) -> bool {
 pub fn all_positions(n: usize) -> Vec<Position> {
     let mut v = random_game_positions(n, 1);
     v.extend(goal_chance_positions(n, 2));
+    v.extend(defended_goal_positions(n, 4));
     v.extend(capture_chance_positions(n, 3));
     v
 }
