@@ -9,10 +9,11 @@
 //! enemy pieces other than `V`: each of the `d` squares `V` must travel and each guard that
 //! must leave costs one step of an enemy piece, and every such victim step is half of a push
 //! or pull whose other half is a distinct own step, so at least `2 (d + g)` steps. Before the
-//! first victim step, an unfrozen own piece stronger than the victim must stand beside it:
-//! add the steps the nearest one needs to get there (at most 2, the cost of dislodging some
-//! other piece first). One less when a pull is already open; one more when a push must first
-//! be completed. Guards can never be captured themselves (no square next to a trap is next to
+//! first of those victim steps an unfrozen own piece stronger than that victim must stand
+//! beside it: it must walk there (distance - 1 own steps) and, if frozen now, be freed first
+//! (one more step); none of those steps is among the `2 (d + g)`, whatever else happens
+//! first. One less when a pull is already open and usable; when a push must first be
+//! completed, at least one more. Guards can never be captured themselves (no square next to a trap is next to
 //! another trap), so they can only be dislodged.
 //!
 //! One search serves every kind: it keeps looking until each kind still wanted has been seen
@@ -90,9 +91,6 @@ struct Attackers<'a> {
     /// Own pieces stronger than each kind.
     stronger: [Bitboard; PieceKind::NUM],
     frozen: Bitboard,
-    /// The extra cost of starting with some other victim: 2, or 3 when no push or pull is
-    /// ready anywhere (computed on demand).
-    other_first: Option<u8>,
 }
 
 impl<'a> Attackers<'a> {
@@ -108,7 +106,6 @@ impl<'a> Attackers<'a> {
             pos,
             stronger,
             frozen: pos.frozen(us),
-            other_first: None,
         }
     }
 
@@ -140,27 +137,6 @@ impl<'a> Attackers<'a> {
         cap.min(3)
     }
 
-    /// The extra cost of dislodging some other enemy piece first (see [`Attackers`]).
-    fn other_first(&mut self) -> u8 {
-        if let Some(v) = self.other_first {
-            return v;
-        }
-        let pos = self.pos;
-        let them = !pos.side();
-        let free = pos.occupied_by(pos.side()) - self.frozen;
-        let mut contact = false;
-        for k in 0..PieceKind::NUM - 1 {
-            let victims = pos.pieces_of(them, PieceKind::from_index(k));
-            if ((self.stronger[k] & free).neighbours() & victims).any() {
-                contact = true;
-                break;
-            }
-        }
-        let v = if contact { 2 } else { 3 };
-        self.other_first = Some(v);
-        v
-    }
-
     /// The fewest steps before the first of `movers` can be dislodged, at most `cap`.
     fn first(&self, movers: Bitboard, cap: u8) -> u8 {
         let mut best = cap;
@@ -177,34 +153,27 @@ impl<'a> Attackers<'a> {
 
     /// The bound for capturing on a trap once the pieces `movers` (the victim unless it is on
     /// the trap, and the guards) have been dislodged, `base` victim and partner steps in all.
-    fn cost(&mut self, movers: Bitboard, base: u8, limit: u8) -> u8 {
+    fn cost(&self, movers: Bitboard, base: u8, limit: u8) -> u8 {
         let them = !self.pos.side();
+        if let Pending::Pull { square, puller } = self.pos.pending() {
+            let usable = movers & NEIGHBOURS[square.index()] & self.pos.weaker_than(them, puller);
+            if usable.any() {
+                // The next victim step may use the step just taken as its pull.
+                return base.saturating_sub(1);
+            }
+        }
+        if base > limit {
+            return base;
+        }
+        // Approach costs above the cap already exceed `limit`.
+        let cap = (limit - base + 1).min(3);
         match self.pos.pending() {
-            // The open push must be completed first.
-            Pending::Push { .. } => base + 1,
-            Pending::Pull { square, puller } => {
-                let usable =
-                    movers & NEIGHBOURS[square.index()] & self.pos.weaker_than(them, puller);
-                if usable.any() {
-                    // The next victim step may use the step just taken as its pull.
-                    base.saturating_sub(1)
-                } else {
-                    base + self.first(movers, 1)
-                }
-            }
-            // Before the first victim step an attacker must stand ready beside it, or some
-            // other piece is dislodged first.
-            Pending::None => {
-                if base > limit {
-                    return base;
-                }
-                // Capped where the cap alone already exceeds `limit`; other victims cost >= 2.
-                let first = self.first(movers, (limit - base + 1).min(3));
-                if first < 3 {
-                    return base + first;
-                }
-                base + self.other_first()
-            }
+            // The open push must be completed first; that step may also bring an attacker
+            // one square nearer.
+            Pending::Push { .. } => base + self.first(movers, cap).max(1),
+            // Before the first victim step an attacker must stand ready beside it (an open
+            // pull nobody here can use does not change that).
+            Pending::Pull { .. } | Pending::None => base + self.first(movers, cap),
         }
     }
 }
