@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use tusk_engine::{PieceKind, Position, StepList, TurnGen};
 use tusk_eval::captures::{best_capture, can_capture, capturable_kinds, KindSet};
-use tusk_eval::goal::goal_in;
+use tusk_eval::goal::{can_goal, goal_in};
 
 /// Positions per family (random games, goal chances, defended goal chances, capture chances).
 const PER_FAMILY: usize = 2_000;
@@ -71,6 +71,11 @@ fn goal_and_capture_detectors_agree_with_brute_force() {
             fast.is_some(),
             goal,
             "goal disagreement at #{i}: {pos:?} static {fast:?}"
+        );
+        assert_eq!(
+            can_goal(pos),
+            goal,
+            "can_goal disagreement at #{i}: {pos:?}"
         );
         if !goal && tusk_eval::goal::goal_bound(pos, pos.steps_left()) <= pos.steps_left() {
             near_misses += 1;
