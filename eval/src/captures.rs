@@ -13,8 +13,12 @@
 //! beside it: it must walk there (distance - 1 own steps) and, if frozen now, be freed first
 //! (one more step); none of those steps is among the `2 (d + g)`, whatever else happens
 //! first. One less when a pull is already open and usable; when a push must first be
-//! completed, at least one more. Guards can never be captured themselves (no square next to a trap is next to
-//! another trap), so they can only be dislodged.
+//! completed, at least one more. Guards can never be captured themselves (no square next to
+//! a trap is next to another trap), so they can only be dislodged.
+//!
+//! The last plies are cut short: two steps from the end, `two_step_captures` answers
+//! directly; three steps from the end with nothing open, only steps near a lone trap guard
+//! are tried.
 //!
 //! One search serves every kind: it keeps looking until each kind still wanted has been seen
 //! captured or the bound for the rest rules them out.
