@@ -122,3 +122,66 @@ fn goal_and_capture_detectors_agree_with_brute_force() {
         "too few capture positions: {with_captures}"
     );
 }
+
+/// The turn-count fixture positions (`<g|s> [<64 cells>] <n> <m>` per line), when present.
+fn fixture_positions() -> Vec<Position> {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/turn_counts.txt");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Vec::new();
+    };
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .filter_map(|l| l.find(']').map(|close| &l[..=close]))
+        .map(|b| tusk_engine::notation::board::parse_aei(b).expect("fixture board"))
+        .collect()
+}
+
+#[test]
+fn detectors_agree_with_brute_force_on_fixture_positions() {
+    let positions = fixture_positions();
+    if positions.is_empty() {
+        eprintln!("no turn-count fixture file; skipped");
+        return;
+    }
+    let mut gen = TurnGen::new();
+    let (mut goals, mut with_captures) = (0, 0);
+    for (i, pos) in positions.iter().enumerate() {
+        let (goal, kinds) = brute(pos, &mut gen);
+        assert_eq!(
+            goal_in(pos).is_some(),
+            goal,
+            "goal disagreement at fixture #{i}: {pos:?}"
+        );
+        assert_eq!(
+            can_goal(pos),
+            goal,
+            "can_goal disagreement at fixture #{i}: {pos:?}"
+        );
+        if goal {
+            goals += 1;
+            assert_eq!(
+                goal_in(pos),
+                brute_goal_steps(pos),
+                "goal steps at fixture #{i}: {pos:?}"
+            );
+        }
+        assert_eq!(
+            capturable_kinds(pos),
+            kinds,
+            "capture kinds at fixture #{i}: {pos:?}"
+        );
+        assert_eq!(
+            best_capture(pos),
+            kinds.strongest(),
+            "best capture at fixture #{i}"
+        );
+        if !kinds.is_empty() {
+            with_captures += 1;
+        }
+    }
+    eprintln!(
+        "brute force agreed on {} fixture positions: {goals} with a goal, {with_captures} with captures",
+        positions.len()
+    );
+}
