@@ -75,6 +75,44 @@ fn positions() -> Vec<(String, Position)> {
     v
 }
 
+/// The turn-count fixture positions (random legal games), if the fixture file is present.
+fn fixture_positions() -> Vec<Position> {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/turn_counts.txt");
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return Vec::new();
+    };
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .filter_map(|l| l.find(']').map(|close| &l[..=close]))
+        .filter_map(|b| parse_aei(b).ok())
+        .collect()
+}
+
+/// Per-position mean time of `f` over `positions` (each timed over `reps` calls), printed as
+/// median, 90th percentile and maximum.
+fn distribution(name: &str, positions: &[Position], reps: u32, f: &dyn Fn(&Position)) {
+    let mut times: Vec<f64> = positions
+        .iter()
+        .map(|p| {
+            let start = std::time::Instant::now();
+            for _ in 0..reps {
+                f(black_box(p));
+            }
+            start.elapsed().as_nanos() as f64 / f64::from(reps)
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
+    eprintln!(
+        "{name} over {} fixture positions: median {:.0} ns, p90 {:.0} ns, max {:.0} ns",
+        times.len(),
+        at(0.5),
+        at(0.9),
+        at(1.0)
+    );
+}
+
 fn bench(c: &mut Criterion) {
     material::init();
     let w = Weights::default();
@@ -83,6 +121,25 @@ fn bench(c: &mut Criterion) {
         eprintln!("{name}: {pos:?}\n{}", explain(pos, &w));
         c.bench_function(&format!("evaluate/{name}"), |b| {
             b.iter(|| evaluate(black_box(pos), &w))
+        });
+    }
+    let fixtures = fixture_positions();
+    if !fixtures.is_empty() {
+        distribution("evaluate", &fixtures, 200, &|p| {
+            black_box(evaluate(p, &w));
+        });
+        distribution("goal_in", &fixtures, 200, &|p| {
+            black_box(goal_in(p));
+        });
+        distribution("best_capture", &fixtures, 200, &|p| {
+            black_box(best_capture(p));
+        });
+        c.bench_function(&format!("evaluate/all-{}-fixtures", fixtures.len()), |b| {
+            b.iter(|| {
+                for p in &fixtures {
+                    black_box(evaluate(black_box(p), &w));
+                }
+            })
         });
     }
     for (name, pos) in &positions {

@@ -14,7 +14,9 @@
 //!   the square with the pusher, or a pull, which takes two steps).
 
 use crate::captures::Fruitless;
-use tusk_engine::{Bitboard, Color, Direction, Pending, PieceKind, Position, StepList, NEIGHBOURS};
+use tusk_engine::{
+    Bitboard, Color, Direction, Pending, PieceKind, Position, Square, StepList, NEIGHBOURS,
+};
 
 /// The goal rank of `color`.
 #[inline]
@@ -73,6 +75,8 @@ struct PathCosts {
     cheap: Bitboard,
     dear: Bitboard,
     dearer: Bitboard,
+    /// The squares of own pieces (off the traps).
+    own: Bitboard,
 }
 
 impl PathCosts {
@@ -102,31 +106,38 @@ impl PathCosts {
             cheap: !(own | enemy),
             dear: own | pullable,
             dearer: (enemy & movable) - pullable,
+            own,
         }
     }
 
     /// The cheapest path cost from any of the rabbits `starts` of `color` to its goal rank,
     /// or `limit + 1` if above `limit`.
     fn path_bound(&self, color: Color, starts: Bitboard, limit: u8) -> u8 {
-        let goal = goal_rank(color);
-        // prev: squares a rabbit can stand on after paying at most c - 1 (prev2, prev3:
-        // c - 2, c - 3).
-        let mut prev3 = Bitboard::EMPTY;
-        let mut prev2 = Bitboard::EMPTY;
-        let mut prev = starts;
-        for c in 1..=limit {
-            let cur = prev
-                | (rabbit_moves(prev, color) & self.cheap)
-                | (rabbit_moves(prev2, color) & self.dear)
-                | (rabbit_moves(prev3, color) & self.dearer);
-            if (cur & goal).any() {
-                return c;
-            }
-            prev3 = prev2;
-            prev2 = prev;
-            prev = cur;
+        path_cost(color, starts, [self.cheap, self.dear, self.dearer], limit)
+    }
+
+    /// A lower bound for the frozen rabbit on `sq`: one step must free it before it moves,
+    /// and that step is none of the steps its path needs, except that it may vacate a path
+    /// square at the same time (an enemy freezer beside it dislodged, an open pull taking
+    /// one, or an own piece two squares away stepping next to it): those squares cost one
+    /// less.
+    fn frozen_bound(&self, color: Color, sq: Square, limit: u8) -> u8 {
+        if limit == 0 {
+            return 1;
         }
-        limit + 1
+        let n1 = NEIGHBOURS[sq.index()];
+        let n2 = n1.neighbours() - n1 - Bitboard::from_square(sq);
+        let pullable = self.dear - self.own;
+        let easier = (pullable & n1) | (self.own & n2);
+        let cheap = self.cheap | easier;
+        let dear = (self.dear - easier) | (self.dearer & n1);
+        let dearer = self.dearer - n1;
+        1 + path_cost(
+            color,
+            Bitboard::from_square(sq),
+            [cheap, dear, dearer],
+            limit - 1,
+        )
     }
 
     /// A lower bound on the steps `color` needs to bring one of its rabbits `near` to goal,
@@ -139,21 +150,42 @@ impl PathCosts {
         if free.any() {
             best = self.path_bound(color, free, limit);
         }
-        let stuck = near & frozen;
-        if stuck.any() && best > 1 {
+        for sq in near & frozen {
+            if best <= 1 {
+                break;
+            }
             let cap = (best - 1).min(limit);
-            let closest = stuck
-                .into_iter()
-                .map(|sq| goal_distance(color, sq.rank()))
-                .min()
-                .unwrap_or(8);
-            if closest < cap {
-                let p = self.path_bound(color, stuck, cap);
-                best = best.min(p.max(closest + 1));
+            if goal_distance(color, sq.rank()) < cap {
+                best = best.min(self.frozen_bound(color, sq, cap));
             }
         }
         best.min(limit + 1)
     }
+}
+
+/// The cheapest cost from `starts` to the goal rank of `color` stepping forward or sideways,
+/// entering squares of `costs[0]` for 1, `costs[1]` for 2 and `costs[2]` for 3 (others are
+/// barred), or `limit + 1` if above `limit`.
+fn path_cost(color: Color, starts: Bitboard, costs: [Bitboard; 3], limit: u8) -> u8 {
+    let goal = goal_rank(color);
+    // prev: squares a rabbit can stand on after paying at most c - 1 (prev2, prev3: c - 2,
+    // c - 3).
+    let mut prev3 = Bitboard::EMPTY;
+    let mut prev2 = Bitboard::EMPTY;
+    let mut prev = starts;
+    for c in 1..=limit {
+        let cur = prev
+            | (rabbit_moves(prev, color) & costs[0])
+            | (rabbit_moves(prev2, color) & costs[1])
+            | (rabbit_moves(prev3, color) & costs[2]);
+        if (cur & goal).any() {
+            return c;
+        }
+        prev3 = prev2;
+        prev2 = prev;
+        prev = cur;
+    }
+    limit + 1
 }
 
 /// A lower bound on the steps the side to move needs to reach goal (`limit + 1` if above).
