@@ -16,6 +16,8 @@ struct Cli {
 enum Command {
     /// Count step sequences, distinct positions and distinct turns (move-generator test).
     Perft(cli::perft::PerftArgs),
+    /// Static evaluation of a position, every term for gold and silver, in centirabbits.
+    Eval(cli::eval::EvalArgs),
     /// Fixed deterministic workload on one thread: node counts and speed.
     Bench(cli::bench::BenchArgs),
     /// List every distinct legal turn of a position, or count them for many positions.
@@ -28,6 +30,7 @@ fn main() -> std::process::ExitCode {
         Some(Command::Perft(a)) => cli::perft::run(&a),
         Some(Command::Moves(a)) => cli::moves::run(&a),
         Some(Command::Bench(a)) => cli::bench::run(&a),
+        Some(Command::Eval(a)) => cli::eval::run(&a),
         None => {
             use clap::CommandFactory;
             let _ = Cli::command().print_help();

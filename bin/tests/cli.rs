@@ -197,3 +197,45 @@ fn bench_is_deterministic() {
     assert!(out.contains("bench: 6 positions"), "{out}");
     assert!(out.lines().any(|l| l.contains(" 101363 ")), "{out}");
 }
+
+#[test]
+fn eval_prints_every_term_and_the_score() {
+    let o = tusk(&["eval"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    for term in [
+        "material",
+        "trap control",
+        "rabbits",
+        "captures",
+        "frozen",
+        "total",
+    ] {
+        assert!(
+            out.lines().any(|l| l.starts_with(term)),
+            "{term} missing:\n{out}"
+        );
+    }
+    // The opening position is symmetric: the score is exactly zero.
+    assert!(
+        out.contains("score for gold (to move): +0 centirabbits"),
+        "{out}"
+    );
+
+    let o = tusk(&["eval", "--setposition", MIDGAME], "");
+    let out = stdout(&o);
+    assert!(out.contains("reaches goal in"), "{out}");
+    let material: Vec<i64> = out
+        .lines()
+        .find(|l| l.starts_with("material"))
+        .unwrap()
+        .split_whitespace()
+        .skip(1)
+        .map(|w| w.parse().unwrap())
+        .collect();
+    assert!(material[2] > 1000, "gold is far ahead in material: {out}");
+
+    let o = tusk(&["eval", "--setposition", "g [rrr]"], "");
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("64 cells"));
+}

@@ -62,7 +62,7 @@ impl KeySet {
     }
 
     fn grow(&mut self) {
-        let old = std::mem::replace(&mut self.slots, vec![Slot::default(); 0]);
+        let old = std::mem::take(&mut self.slots);
         self.slots = vec![Slot::default(); old.len() * 2];
         let stamp = self.stamp;
         self.stamp = 1;

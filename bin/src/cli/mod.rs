@@ -1,6 +1,7 @@
 //! One module per subcommand, plus the shared position arguments.
 
 pub mod bench;
+pub mod eval;
 pub mod moves;
 pub mod perft;
 pub mod position;

@@ -1,0 +1,391 @@
+//! The exact static goal detector: can the side to move put a rabbit on its goal rank within
+//! the steps left in this turn, and in how few steps?
+//!
+//! It is a depth-first search over legal steps pruned by an admissible lower bound on the
+//! steps any rabbit still needs, so it answers exactly what enumerating every turn would. Most
+//! positions are rejected by the bound alone (no rabbit close enough), in a few nanoseconds.
+//!
+//! The bound for one rabbit is the larger of
+//! * its distance to the goal rank, plus one if it is frozen (something else must move first);
+//! * the cheapest path to the goal rank going forward or sideways, where entering an empty
+//!   square costs one step, a square held by an own piece two (a step must vacate it first;
+//!   a step vacates only its own square apart from a trap emptied by a capture, so traps cost
+//!   one), and a square held by an enemy piece three (it moves only by a push, which refills
+//!   the square with the pusher, or a pull, which takes two steps).
+
+use crate::captures::Fruitless;
+use tusk_engine::{
+    Bitboard, Color, Direction, Pending, PieceKind, Position, Square, StepList, NEIGHBOURS,
+};
+
+/// The goal rank of `color`.
+#[inline]
+pub const fn goal_rank(color: Color) -> Bitboard {
+    match color {
+        Color::Gold => Bitboard::RANK_8,
+        Color::Silver => Bitboard::RANK_1,
+    }
+}
+
+/// The direction a rabbit of `color` advances in.
+#[inline]
+pub const fn forward(color: Color) -> Direction {
+    match color {
+        Color::Gold => Direction::North,
+        Color::Silver => Direction::South,
+    }
+}
+
+/// How many ranks a piece of `color` on `rank` (0-based) is from its goal rank.
+#[inline]
+pub const fn goal_distance(color: Color, rank: u8) -> u8 {
+    match color {
+        Color::Gold => 7 - rank,
+        Color::Silver => rank,
+    }
+}
+
+/// The squares at most `n` ranks from the goal rank of `color`.
+#[inline]
+pub const fn within_ranks_of_goal(color: Color, n: u8) -> Bitboard {
+    if n >= 7 {
+        return Bitboard::FULL;
+    }
+    match color {
+        Color::Gold => Bitboard(!0u64 << (8 * (7 - n as u32))),
+        Color::Silver => Bitboard((1u64 << (8 * (n as u32 + 1))) - 1),
+    }
+}
+
+/// The squares a rabbit of `color` reaches in one forward or sideways step from `b`.
+#[inline]
+fn rabbit_moves(b: Bitboard, color: Color) -> Bitboard {
+    b.shift(forward(color)) | b.shift(Direction::East) | b.shift(Direction::West)
+}
+
+/// What entering each square costs a rabbit of one side on its way to goal.
+///
+/// An empty square or a trap costs 1; a square held by an own piece 2 (one step must vacate
+/// it first); a square held by an enemy piece 3 (only a push or pull moves it: a pull takes
+/// two steps, a push refills the square with the pusher, which must move on). While a pull is
+/// open, the enemy pieces it could take cost 2. An enemy piece with no stronger own piece
+/// within `limit - 2` squares cannot be moved in time at all (the attacker must first come
+/// next to it, and the rabbit must still step in): its square is barred.
+struct PathCosts {
+    cheap: Bitboard,
+    dear: Bitboard,
+    dearer: Bitboard,
+    /// The squares of own pieces (off the traps).
+    own: Bitboard,
+}
+
+impl PathCosts {
+    fn new(pos: &Position, color: Color, limit: u8) -> PathCosts {
+        let own = pos.occupied_by(color) - Bitboard::TRAPS;
+        let enemy = pos.occupied_by(!color) - Bitboard::TRAPS;
+        let pullable = match pos.pending() {
+            Pending::Pull { square, puller } if pos.side() == color => {
+                enemy & NEIGHBOURS[square.index()] & pos.weaker_than(!color, puller)
+            }
+            _ => Bitboard::EMPTY,
+        };
+        let mut movable = Bitboard::EMPTY;
+        if limit >= 3 {
+            // Own pieces stronger than kind k, spread `limit - 2` squares.
+            let mut stronger = Bitboard::EMPTY;
+            for k in (0..PieceKind::NUM - 1).rev() {
+                stronger |= pos.pieces_of(color, PieceKind::from_index(k + 1));
+                let mut reach = stronger;
+                for _ in 0..limit - 2 {
+                    reach |= reach.neighbours();
+                }
+                movable |= pos.pieces_of(!color, PieceKind::from_index(k)) & reach;
+            }
+        }
+        PathCosts {
+            cheap: !(own | enemy),
+            dear: own | pullable,
+            dearer: (enemy & movable) - pullable,
+            own,
+        }
+    }
+
+    /// The cheapest path cost from any of the rabbits `starts` of `color` to its goal rank,
+    /// or `limit + 1` if above `limit`.
+    fn path_bound(&self, color: Color, starts: Bitboard, limit: u8) -> u8 {
+        path_cost(color, starts, [self.cheap, self.dear, self.dearer], limit)
+    }
+
+    /// A lower bound for the frozen rabbit on `sq`: one step must free it before it moves,
+    /// and that step is none of the steps its path needs, except that it may vacate a path
+    /// square at the same time (an enemy freezer beside it dislodged, an open pull taking
+    /// one, or an own piece two squares away stepping next to it): those squares cost one
+    /// less.
+    fn frozen_bound(&self, color: Color, sq: Square, limit: u8) -> u8 {
+        if limit == 0 {
+            return 1;
+        }
+        let n1 = NEIGHBOURS[sq.index()];
+        let n2 = n1.neighbours() - n1 - Bitboard::from_square(sq);
+        let pullable = self.dear - self.own;
+        let easier = (pullable & n1) | (self.own & n2);
+        let cheap = self.cheap | easier;
+        let dear = (self.dear - easier) | (self.dearer & n1);
+        let dearer = self.dearer - n1;
+        1 + path_cost(
+            color,
+            Bitboard::from_square(sq),
+            [cheap, dear, dearer],
+            limit - 1,
+        )
+    }
+
+    /// A lower bound on the steps `color` needs to bring one of its rabbits `near` to goal,
+    /// `frozen` being its frozen pieces, or `limit + 1` if above `limit`. For an unfrozen
+    /// rabbit the path cost is at least its distance; a frozen one needs at least its
+    /// distance plus one (something else must move first) and its path cost.
+    fn bound(&self, color: Color, near: Bitboard, frozen: Bitboard, limit: u8) -> u8 {
+        let mut best = limit + 1;
+        let free = near - frozen;
+        if free.any() {
+            best = self.path_bound(color, free, limit);
+        }
+        for sq in near & frozen {
+            if best <= 1 {
+                break;
+            }
+            let cap = (best - 1).min(limit);
+            if goal_distance(color, sq.rank()) < cap {
+                best = best.min(self.frozen_bound(color, sq, cap));
+            }
+        }
+        best.min(limit + 1)
+    }
+}
+
+/// The cheapest cost from `starts` to the goal rank of `color` stepping forward or sideways,
+/// entering squares of `costs[0]` for 1, `costs[1]` for 2 and `costs[2]` for 3 (others are
+/// barred), or `limit + 1` if above `limit`.
+fn path_cost(color: Color, starts: Bitboard, costs: [Bitboard; 3], limit: u8) -> u8 {
+    let goal = goal_rank(color);
+    // prev: squares a rabbit can stand on after paying at most c - 1 (prev2, prev3: c - 2,
+    // c - 3).
+    let mut prev3 = Bitboard::EMPTY;
+    let mut prev2 = Bitboard::EMPTY;
+    let mut prev = starts;
+    for c in 1..=limit {
+        let cur = prev
+            | (rabbit_moves(prev, color) & costs[0])
+            | (rabbit_moves(prev2, color) & costs[1])
+            | (rabbit_moves(prev3, color) & costs[2]);
+        if (cur & goal).any() {
+            return c;
+        }
+        prev3 = prev2;
+        prev2 = prev;
+        prev = cur;
+    }
+    limit + 1
+}
+
+/// A lower bound on the steps the side to move needs to reach goal (`limit + 1` if above).
+pub fn goal_bound(pos: &Position, limit: u8) -> u8 {
+    let us = pos.side();
+    let rabbits = pos.pieces_of(us, PieceKind::Rabbit);
+    if (rabbits & goal_rank(us)).any() {
+        return 0;
+    }
+    // Only rabbits within `limit` ranks of goal matter.
+    let near = rabbits & within_ranks_of_goal(us, limit);
+    if near.is_empty() {
+        return limit + 1;
+    }
+    let costs = PathCosts::new(pos, us, limit);
+    costs.bound(us, near, pos.frozen(us), limit)
+}
+
+/// Whether the side to move can goal with its next single step.
+#[inline]
+fn goal_in_one(pos: &Position) -> bool {
+    if pos.steps_left() == 0 || matches!(pos.pending(), Pending::Push { .. }) {
+        return false;
+    }
+    let us = pos.side();
+    let goal = goal_rank(us);
+    let runners = pos.pieces_of(us, PieceKind::Rabbit) - pos.frozen(us);
+    (runners.shift(forward(us)) & goal & pos.empty_squares()).any()
+}
+
+/// The squares a step must touch to lower the goal bound of the side to move within
+/// `remaining` steps: for every rabbit within `remaining` ranks of goal, the squares it could
+/// cross (forward or sideways, ignoring occupancy) and its neighbours. The bound depends only
+/// on the pieces there, on pieces beside the square of an open pull, and on captures on traps
+/// there; so a step whose origin is not in or beside this zone and whose destination is not in
+/// it leaves the bound unchanged.
+fn bound_zone(pos: &Position, remaining: u8) -> Bitboard {
+    let us = pos.side();
+    let near = pos.pieces_of(us, PieceKind::Rabbit) & within_ranks_of_goal(us, remaining);
+    let mut reach = near;
+    for _ in 0..remaining {
+        reach |= rabbit_moves(reach, us);
+    }
+    reach | near.neighbours()
+}
+
+/// Whether a goal is reachable in at most `remaining` steps, given that `bound` (at most
+/// `remaining`) is the goal bound here. `fruitless` remembers nodes already refuted.
+fn search(pos: &mut Position, remaining: u8, bound: u8, fruitless: &mut Fruitless) -> bool {
+    if remaining == 1 {
+        return goal_in_one(pos);
+    }
+    if fruitless.contains(pos, remaining) {
+        return false;
+    }
+    let us = pos.side();
+    let mut steps = StepList::new();
+    pos.legal_steps(&mut steps);
+    // With no slack every step must lower the bound, so it must touch the zone; with slack,
+    // the steps touching it are tried first.
+    let z = bound_zone(pos, remaining);
+    let (from_zone, to_zone) = (z | z.neighbours(), z);
+    let passes: &[bool] = if bound == remaining {
+        &[true]
+    } else {
+        &[true, false]
+    };
+    for &relevant in passes {
+        for &step in steps.iter() {
+            if (from_zone.contains(step.from()) || to_zone.contains(step.to())) != relevant {
+                continue;
+            }
+            let undo = pos.play_step_unchecked(step);
+            let found = pos.rabbit_on_goal(us) || {
+                let b = goal_bound(pos, remaining - 1);
+                b < remaining && search(pos, remaining - 1, b, fruitless)
+            };
+            pos.undo_step(step, undo);
+            if found {
+                return true;
+            }
+        }
+    }
+    fruitless.insert(pos, remaining);
+    false
+}
+
+/// The fewest steps (1..=steps left) with which the side to move can end its turn with one of
+/// its rabbits on the goal rank, or `None` if it cannot this turn. `Some(0)` if a rabbit of
+/// the side to move already stands on goal. Exact: it agrees with enumerating every turn.
+/// Allocation-free.
+pub fn goal_in(pos: &Position) -> Option<u8> {
+    let limit = pos.steps_left();
+    let lower = goal_bound(pos, limit);
+    if lower == 0 {
+        return Some(0);
+    }
+    if lower > limit {
+        return None;
+    }
+    let mut work = pos.clone();
+    let mut fruitless = Fruitless::new();
+    (lower..=limit).find(|&depth| search(&mut work, depth, lower, &mut fruitless))
+}
+
+/// Whether the side to move can goal this turn ([`goal_in`] is `Some`), by one search over
+/// all the steps left instead of one per length. Exact; allocation-free.
+pub fn can_goal(pos: &Position) -> bool {
+    let limit = pos.steps_left();
+    let lower = goal_bound(pos, limit);
+    if lower == 0 {
+        return true;
+    }
+    if lower > limit {
+        return false;
+    }
+    let mut work = pos.clone();
+    search(&mut work, limit, lower, &mut Fruitless::new())
+}
+
+/// Rabbits of `color` that could reach goal in one full turn if nothing moved against them
+/// (the lower bound of [`goal_in`] is at most 4): a cheap measure of goal pressure.
+pub fn goal_pressure(pos: &Position, color: Color) -> Bitboard {
+    let rabbits = pos.pieces_of(color, PieceKind::Rabbit) & within_ranks_of_goal(color, 4);
+    let mut out = Bitboard::EMPTY;
+    if rabbits.is_empty() {
+        return out;
+    }
+    let frozen = pos.frozen(color);
+    let costs = PathCosts::new(pos, color, 4);
+    for sq in rabbits {
+        if costs.bound(color, Bitboard::from_square(sq), frozen, 4) <= 4 {
+            out |= Bitboard::from_square(sq);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_util::pos;
+
+    #[test]
+    fn open_file_goal_in_two() {
+        let p = pos("g", &[("R", "d6"), ("r", "a8"), ("E", "a1"), ("e", "h8")]);
+        assert_eq!(goal_in(&p), Some(2));
+        assert_eq!(goal_in(&p.flip()), Some(2));
+    }
+
+    #[test]
+    fn blocked_rabbit_needs_more_steps_or_cannot() {
+        // A silver elephant in front freezes the lone rabbit.
+        let p = pos("g", &[("R", "d6"), ("e", "d7"), ("r", "a8"), ("E", "a1")]);
+        assert_eq!(
+            goal_in(&p),
+            None,
+            "the rabbit is frozen by the elephant and alone"
+        );
+        // An own dog in front: step round it or move it aside, three steps either way.
+        let q = pos(
+            "g",
+            &[
+                ("R", "d6"),
+                ("D", "d7"),
+                ("r", "a8"),
+                ("E", "a1"),
+                ("e", "h8"),
+            ],
+        );
+        assert_eq!(goal_bound(&q, 4), 3);
+        assert_eq!(goal_in(&q), Some(3));
+    }
+
+    #[test]
+    fn seed_diagram_gold_wins_in_three() {
+        // The rules walk-through: gold's dog a6 pushes the rabbit a7 to a8 and unfreezes b7.
+        let p = pos(
+            "g",
+            &[
+                ("r", "h8"),
+                ("r", "a7"),
+                ("R", "b7"),
+                ("c", "c7"),
+                ("d", "f7"),
+                ("r", "g7"),
+                ("D", "a6"),
+                ("d", "b6"),
+                ("H", "d6"),
+                ("e", "d5"),
+                ("E", "d3"),
+            ],
+        );
+        assert_eq!(goal_in(&p), Some(3));
+    }
+
+    #[test]
+    fn far_rabbits_are_rejected_by_the_bound() {
+        let p = crate::test_util::opening();
+        assert_eq!(goal_bound(&p, 4), 5);
+        assert_eq!(goal_in(&p), None);
+    }
+}

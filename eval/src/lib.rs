@@ -1,0 +1,357 @@
+//! # tusk-eval
+//!
+//! Tusk's static evaluation of an Arimaa position, in centirabbits (an opening rabbit = 100)
+//! from the side to move's view, and the [`Breakdown`] that shows every term for gold and
+//! silver.
+//!
+//! Terms: HarLog [`material`]; trap control and trap danger ([`traps`]); rabbit advancement
+//! and goal pressure ([`rabbits`]); the opponent's goal threat next turn and captures within
+//! reach now and next turn (from the exact detectors in [`goal`] and [`captures`]); frozen
+//! pieces, hostages, single-guarded trap pieces and elephant mobility ([`mobility`]). A goal
+//! the side to move can reach this turn scores [`WIN`] minus the steps it takes.
+//!
+//! Every weight lives in [`Weights`]. The evaluation is exactly colour-symmetric: a position
+//! and its colour-mirrored twin ([`Position::flip`]) score the same. Nothing here allocates
+//! once the material table is built (see [`material::init`]).
+
+#![forbid(unsafe_code)]
+
+pub mod captures;
+pub mod goal;
+pub mod material;
+pub mod mobility;
+pub mod rabbits;
+pub mod traps;
+mod weights;
+
+#[cfg(test)]
+pub(crate) mod test_util;
+
+use std::fmt;
+
+use tusk_engine::{Bitboard, ByColor, Color, PieceKind, Position};
+
+pub use captures::KindSet;
+pub use weights::Weights;
+
+/// A score in centirabbits from the side to move's view.
+pub type Score = i32;
+
+/// The score of a goal the side to move reaches this turn, before subtracting its steps.
+pub const WIN: Score = 30_000;
+
+/// Scores at or above this (or at or below its negation) are wins (or losses), not judgement.
+pub const WIN_THRESHOLD: Score = WIN - 100;
+
+/// What every term needs: per-kind piece values, how many enemy pieces outrank each kind, the
+/// frozen pieces and the control of each trap. Computed once per evaluation.
+#[derive(Clone, Debug)]
+pub struct Context {
+    /// What each kind of each side is worth here (centirabbits), from the material table.
+    pub values: ByColor<[i32; PieceKind::NUM]>,
+    /// For each side and kind, how many enemy pieces are stronger.
+    pub stronger: ByColor<[u8; PieceKind::NUM]>,
+    /// The frozen pieces of each side.
+    pub frozen: ByColor<Bitboard>,
+    /// The control of each trap in [`tusk_engine::Square::TRAPS`] order (positive: gold's).
+    pub control: [i32; 4],
+}
+
+impl Context {
+    /// Computes the context of `pos`.
+    pub fn new(pos: &Position, w: &Weights) -> Context {
+        let mut stronger = ByColor([[0u8; PieceKind::NUM]; 2]);
+        for c in Color::ALL {
+            let mut n = 0u8;
+            for k in (0..PieceKind::NUM).rev() {
+                stronger[c][k] = n;
+                n += pos.count(!c, PieceKind::from_index(k)) as u8;
+            }
+        }
+        let mut ctx = Context {
+            values: ByColor([
+                material::piece_values(pos, Color::Gold, w.piece_value_cap),
+                material::piece_values(pos, Color::Silver, w.piece_value_cap),
+            ]),
+            stronger,
+            frozen: ByColor([pos.frozen(Color::Gold), pos.frozen(Color::Silver)]),
+            control: [0; 4],
+        };
+        ctx.control = traps::trap_control(pos, &ctx, w);
+        ctx
+    }
+}
+
+/// The terms of the evaluation, in the order the breakdown lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Term {
+    /// HarLog material.
+    Material,
+    /// Traps held, home and away.
+    TrapControl,
+    /// Pieces on or beside a trap the enemy holds.
+    TrapDanger,
+    /// Rabbit advancement and goal pressure.
+    Rabbits,
+    /// A goal the side could make if its opponent passed (charged to the threatening side).
+    GoalThreat,
+    /// Captures within reach: now for the side to move, next turn for its opponent.
+    Captures,
+    /// Frozen pieces.
+    Frozen,
+    /// Frozen pieces beside a trap the enemy holds.
+    Hostages,
+    /// Pieces on a trap with a single guard.
+    SingleGuard,
+    /// Elephant mobility and blockade.
+    Elephant,
+}
+
+impl Term {
+    /// Number of terms.
+    pub const NUM: usize = 10;
+    /// Every term, in breakdown order.
+    pub const ALL: [Term; Term::NUM] = [
+        Term::Material,
+        Term::TrapControl,
+        Term::TrapDanger,
+        Term::Rabbits,
+        Term::GoalThreat,
+        Term::Captures,
+        Term::Frozen,
+        Term::Hostages,
+        Term::SingleGuard,
+        Term::Elephant,
+    ];
+
+    /// The name shown in the breakdown.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Term::Material => "material",
+            Term::TrapControl => "trap control",
+            Term::TrapDanger => "trap danger",
+            Term::Rabbits => "rabbits",
+            Term::GoalThreat => "goal threat",
+            Term::Captures => "captures",
+            Term::Frozen => "frozen",
+            Term::Hostages => "hostages",
+            Term::SingleGuard => "single guard",
+            Term::Elephant => "elephant",
+        }
+    }
+}
+
+/// Every term of an evaluation for gold and for silver, and the goal the side to move has.
+/// `Display` prints it as a table. Copyable and allocation-free.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Breakdown {
+    /// The side to move.
+    pub side: Color,
+    /// The fewest steps to a goal this turn for the side to move, if it has one.
+    pub goal: Option<u8>,
+    /// Each term's value for each side (centirabbits, positive is good for that side), in
+    /// [`Term::ALL`] order.
+    pub terms: [ByColor<Score>; Term::NUM],
+}
+
+impl Breakdown {
+    /// The value of `term` for `color`.
+    pub fn get(&self, term: Term, color: Color) -> Score {
+        self.terms[term as usize][color]
+    }
+
+    /// The sum of every term for `color`.
+    pub fn total(&self, color: Color) -> Score {
+        self.terms.iter().map(|t| t[color]).sum()
+    }
+
+    /// The score from the side to move's view: [`WIN`] minus the steps when it can goal this
+    /// turn, otherwise its total minus its opponent's.
+    pub fn score(&self) -> Score {
+        if let Some(steps) = self.goal {
+            return WIN - Score::from(steps);
+        }
+        self.total(self.side) - self.total(!self.side)
+    }
+}
+
+impl fmt::Display for Breakdown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{:<14} {:>8} {:>8} {:>12}",
+            "term", "gold", "silver", "gold-silver"
+        )?;
+        for t in Term::ALL {
+            let g = self.get(t, Color::Gold);
+            let s = self.get(t, Color::Silver);
+            writeln!(f, "{:<14} {:>8} {:>8} {:>12}", t.name(), g, s, g - s)?;
+        }
+        let g = self.total(Color::Gold);
+        let s = self.total(Color::Silver);
+        writeln!(f, "{:<14} {:>8} {:>8} {:>12}", "total", g, s, g - s)?;
+        if let Some(steps) = self.goal {
+            writeln!(
+                f,
+                "{} to move reaches goal in {steps} step(s): a win",
+                self.side.name()
+            )?;
+        }
+        write!(
+            f,
+            "score for {} (to move): {:+} centirabbits",
+            self.side.name(),
+            self.score()
+        )
+    }
+}
+
+/// Evaluates `pos` in full, term by term. Allocation-free.
+pub fn explain(pos: &Position, w: &Weights) -> Breakdown {
+    compute(pos, w, goal::goal_in(pos))
+}
+
+fn compute(pos: &Position, w: &Weights, goal: Option<u8>) -> Breakdown {
+    let us = pos.side();
+    let mut terms = [ByColor([0; 2]); Term::NUM];
+    let ctx = Context::new(pos, w);
+
+    let m = material::material(pos) * w.material_pct / 100;
+    terms[Term::Material as usize] = ByColor([m.max(0), (-m).max(0)]);
+    terms[Term::TrapControl as usize] = traps::control_term(&ctx, w);
+    terms[Term::TrapDanger as usize] = traps::danger_term(pos, &ctx, w);
+    terms[Term::Rabbits as usize] = rabbits::rabbit_term(pos, &ctx, w);
+
+    let mut opp = pos.clone();
+    opp.end_turn();
+    let mut threat = ByColor([0; 2]);
+    if goal.is_none() && goal::can_goal(&opp) {
+        threat[!us] = w.goal_threat;
+    }
+    terms[Term::GoalThreat as usize] = threat;
+
+    let mut caps = ByColor([0; 2]);
+    if goal.is_none() {
+        if let Some(k) = captures::best_capture(pos) {
+            caps[us] = ctx.values[!us][k.index()] * w.capture_now_pct / 100;
+        }
+        if let Some(k) = captures::best_capture(&opp) {
+            caps[!us] = ctx.values[us][k.index()] * w.capture_threat_pct / 100;
+        }
+    }
+    terms[Term::Captures as usize] = caps;
+
+    terms[Term::Frozen as usize] = mobility::frozen_term(pos, &ctx, w);
+    terms[Term::Hostages as usize] = mobility::hostage_term(pos, &ctx, w);
+    terms[Term::SingleGuard as usize] = mobility::single_guard_term(pos, &ctx, w);
+    terms[Term::Elephant as usize] = mobility::elephant_term(pos, w);
+    Breakdown {
+        side: us,
+        goal,
+        terms,
+    }
+}
+
+/// The score of `pos` in centirabbits from the side to move's view: [`WIN`] minus the steps
+/// when it can reach goal this turn. Allocation-free.
+pub fn evaluate(pos: &Position, w: &Weights) -> Score {
+    if let Some(steps) = goal::goal_in(pos) {
+        return WIN - Score::from(steps);
+    }
+    compute(pos, w, None).score()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_util::{opening, pos, seed_diagram};
+
+    #[test]
+    fn the_opening_scores_zero_for_either_side() {
+        let w = Weights::default();
+        let p = opening();
+        assert_eq!(evaluate(&p, &w), 0);
+        assert_eq!(evaluate(&p.flip(), &w), 0);
+    }
+
+    #[test]
+    fn a_goal_this_turn_is_a_win_score() {
+        let w = Weights::default();
+        let p = pos("g", &[("R", "d7"), ("r", "a7"), ("E", "a1"), ("e", "h8")]);
+        assert_eq!(evaluate(&p, &w), WIN - 1);
+        assert!(explain(&p, &w).to_string().contains("goal in 1 step"));
+    }
+
+    #[test]
+    fn an_extra_piece_is_better() {
+        let w = Weights::default();
+        let a = pos(
+            "g",
+            &[
+                ("R", "a2"),
+                ("D", "d2"),
+                ("r", "a7"),
+                ("E", "h1"),
+                ("e", "h8"),
+            ],
+        );
+        let b = pos("g", &[("R", "a2"), ("r", "a7"), ("E", "h1"), ("e", "h8")]);
+        assert!(evaluate(&a, &w) > evaluate(&b, &w));
+    }
+
+    #[test]
+    fn seed_diagram_gold_to_move_wins_by_goal() {
+        // "If it were Gold's turn to move, Gold could win in three steps."
+        let w = Weights::default();
+        let p = seed_diagram("g");
+        assert_eq!(goal::goal_in(&p), Some(3));
+        assert_eq!(evaluate(&p, &w), WIN - 3);
+        assert_eq!(evaluate(&p.flip(), &w), WIN - 3);
+    }
+
+    #[test]
+    fn seed_diagram_silver_to_move_captures_the_horse_and_fears_the_goal() {
+        // "Silver to move could capture the gold horse on d6 by pushing it to c6."
+        let w = Weights::default();
+        let p = seed_diagram("s");
+        assert_eq!(captures::best_capture(&p), Some(PieceKind::Horse));
+        let b = explain(&p, &w);
+        assert!(b.get(Term::Captures, Color::Silver) > 0);
+        // Gold's goal in three is a threat silver must meet.
+        assert_eq!(b.get(Term::GoalThreat, Color::Gold), w.goal_threat);
+        assert_eq!(b.get(Term::GoalThreat, Color::Silver), 0);
+    }
+
+    #[test]
+    fn seed_diagram_frozen_pieces_hostages_and_traps() {
+        let w = Weights::default();
+        let p = seed_diagram("s");
+        let ctx = Context::new(&p, &w);
+        // "The silver rabbit on a7 is frozen ... the gold rabbit on b7 is frozen, but the gold
+        // cat on c1 is not"; the silver elephant d5 freezes the gold horse d6.
+        let sq = |s| tusk_engine::Square::parse(s).unwrap();
+        assert!(ctx.frozen[Color::Silver].contains(sq("a7")));
+        assert!(ctx.frozen[Color::Gold].contains(sq("b7")));
+        assert!(ctx.frozen[Color::Gold].contains(sq("d6")));
+        assert!(!ctx.frozen[Color::Gold].contains(sq("c1")));
+        let b = explain(&p, &w);
+        assert!(b.get(Term::Frozen, Color::Gold) < b.get(Term::Frozen, Color::Silver));
+        // The frozen horse beside c6, which silver holds, is a hostage.
+        assert!(ctx.control[2] < 0, "silver holds c6: {:?}", ctx.control);
+        assert!(b.get(Term::Hostages, Color::Gold) < 0);
+        // Gold's elephant d3 and dog b3 hold c3 although a silver rabbit sits on it.
+        assert!(ctx.control[0] > 0, "gold holds c3: {:?}", ctx.control);
+        // That rabbit has two guards (c4, c2): not yet a single-guard case.
+        assert_eq!(b.get(Term::SingleGuard, Color::Silver), 0);
+    }
+
+    #[test]
+    fn the_breakdown_table_lists_every_term() {
+        let w = Weights::default();
+        let text = explain(&opening(), &w).to_string();
+        for t in Term::ALL {
+            assert!(text.contains(t.name()), "{text}");
+        }
+        assert!(text.contains("gold-silver") && text.contains("total"));
+    }
+}

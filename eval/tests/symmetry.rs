@@ -1,0 +1,84 @@
+//! Colour symmetry: a position and its colour-mirrored twin (ranks flipped, colours swapped,
+//! side to move swapped) get exactly the same score, term by term with the colours exchanged.
+
+mod common;
+
+use std::path::Path;
+
+use tusk_engine::notation::board::parse_aei;
+use tusk_engine::{Color, Position};
+use tusk_eval::captures::capturable_kinds;
+use tusk_eval::goal::goal_in;
+use tusk_eval::{evaluate, explain, Term, Weights};
+
+fn check(pos: &Position, w: &Weights, what: &str) {
+    let twin = pos.flip();
+    assert_eq!(evaluate(pos, w), evaluate(&twin, w), "{what}: {pos:?}");
+    let a = explain(pos, w);
+    let b = explain(&twin, w);
+    assert_eq!(a.score(), b.score(), "{what}: {pos:?}");
+    assert_eq!(
+        a.score(),
+        evaluate(pos, w),
+        "{what}: explain and evaluate differ: {pos:?}"
+    );
+    for t in Term::ALL {
+        assert_eq!(
+            a.get(t, Color::Gold),
+            b.get(t, Color::Silver),
+            "{what}: {} {pos:?}",
+            t.name()
+        );
+        assert_eq!(
+            a.get(t, Color::Silver),
+            b.get(t, Color::Gold),
+            "{what}: {} {pos:?}",
+            t.name()
+        );
+    }
+    assert_eq!(goal_in(pos), goal_in(&twin), "{what}: {pos:?}");
+    assert_eq!(
+        capturable_kinds(pos),
+        capturable_kinds(&twin),
+        "{what}: {pos:?}"
+    );
+}
+
+#[test]
+fn generated_positions_score_the_same_as_their_mirrored_twins() {
+    let w = Weights::default();
+    let positions = common::all_positions(1_500);
+    for (i, p) in positions.iter().enumerate() {
+        check(p, &w, &format!("generated #{i}"));
+    }
+    eprintln!(
+        "colour symmetry held on {} generated positions",
+        positions.len()
+    );
+}
+
+/// The turn-count fixtures (`<g|s> [<64 cells>] <n> <m>` per line), when present.
+#[test]
+fn fixture_positions_score_the_same_as_their_mirrored_twins() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/turn_counts.txt");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("no fixture file at {}; skipped", path.display());
+        return;
+    };
+    let w = Weights::default();
+    let mut n = 0;
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let Some(close) = line.find(']') else {
+            continue;
+        };
+        let pos = parse_aei(&line[..=close]).unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
+        check(&pos, &w, &format!("fixture line {}", i + 1));
+        n += 1;
+    }
+    eprintln!("colour symmetry held on {n} fixture positions");
+    assert!(n > 0);
+}
