@@ -1,4 +1,4 @@
-//! Hot paths allocate nothing: step generation, make/undo, turn end, hashing.
+//! Hot paths allocate nothing: step generation, make/undo, turn end, hashing, evaluation.
 //!
 //! A counting global allocator wraps the system one for this test binary only.
 #![allow(unsafe_code)]
@@ -63,4 +63,23 @@ fn step_generation_and_make_undo_do_not_allocate() {
         after - before
     );
     assert_eq!(work, positions);
+}
+
+#[test]
+fn evaluation_does_not_allocate() {
+    use tusk_eval::{evaluate, explain, material, Weights};
+    let positions: Vec<_> = (0..25).flat_map(|s| random_game(s, 40)).collect();
+    let w = Weights::default();
+    material::init();
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let mut sum = 0i64;
+    for p in &positions {
+        sum += i64::from(evaluate(p, &w));
+        sum += i64::from(explain(p, &w).score());
+        sum += i64::from(tusk_eval::goal::goal_in(p).unwrap_or(0));
+        sum += tusk_eval::captures::best_capture(p).map_or(0, |k| k.index() as i64);
+    }
+    let after = ALLOCATIONS.load(Ordering::Relaxed);
+    assert!(positions.len() > 500, "only {} positions", positions.len());
+    assert_eq!(after - before, 0, "evaluation allocated {} times (sum {sum})", after - before);
 }
