@@ -81,5 +81,10 @@ fn evaluation_does_not_allocate() {
     }
     let after = ALLOCATIONS.load(Ordering::Relaxed);
     assert!(positions.len() > 500, "only {} positions", positions.len());
-    assert_eq!(after - before, 0, "evaluation allocated {} times (sum {sum})", after - before);
+    assert_eq!(
+        after - before,
+        0,
+        "evaluation allocated {} times (sum {sum})",
+        after - before
+    );
 }

@@ -183,3 +183,32 @@ fn position_file_with_steps_taken() {
     let e = PositionFile::parse(&bad).unwrap_err().to_string();
     assert!(e.contains("Cb1n"), "{e}");
 }
+
+/// A turn value (not text) with an illegal step is rejected with the step's number and token,
+/// and the game is left exactly as it was.
+#[test]
+fn game_rejects_illegal_turn_values_and_stays_unchanged() {
+    use tusk_engine::{Direction, Square, Step, Turn};
+    let start =
+        parse_aei("g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]").unwrap();
+    let mut game = Game::from_position(start.clone(), 2);
+    let sq = |s: &str| Square::parse(s).unwrap();
+    let turn = Turn::from_steps(&[
+        Step::try_new(sq("e2"), Direction::North).unwrap(),
+        Step::try_new(sq("a4"), Direction::North).unwrap(),
+    ])
+    .unwrap();
+    let e = game.play(&Move::Turn(turn)).unwrap_err().to_string();
+    assert!(e.contains("step 2") && e.contains("a4 is empty"), "{e}");
+    let back = Turn::from_steps(&[
+        Step::try_new(sq("e2"), Direction::North).unwrap(),
+        Step::try_new(sq("e3"), Direction::South).unwrap(),
+    ])
+    .unwrap();
+    let e = game.play(&Move::Turn(back)).unwrap_err().to_string();
+    assert!(e.contains("does not change the board"), "{e}");
+    assert_eq!(game.position(), &start);
+    assert!(game.moves().is_empty());
+    assert!(game.play_text("Ee2n").is_ok());
+    assert_eq!(game.move_label(), "2s");
+}

@@ -4,7 +4,9 @@
 use std::collections::HashMap;
 
 use crate::error::TurnError;
-use crate::notation::turn::{check_setup, parse_setup, parse_turn, place_setup, write_turn};
+use crate::notation::turn::{
+    check_setup, parse_setup, parse_turn, place_setup, play_turn, write_turn,
+};
 use crate::{Color, Move, Position, Setup, Turn, TurnGen};
 
 /// How a game ended.
@@ -230,12 +232,7 @@ impl Game {
         if turn.len() > 4 {
             return Err(TurnError::TooManySteps(turn.len()));
         }
-        // Re-check through the notation layer so every error names its step.
-        let text = write_turn(&self.position, turn);
-        let (parsed, next) = parse_turn(&self.position, &text)?;
-        if parsed != *turn {
-            return Err(TurnError::NoSteps);
-        }
+        let next = play_turn(&self.position, turn)?;
         if self.would_repeat_third_time(next.board_key()) {
             return Err(TurnError::ThirdRepetition);
         }

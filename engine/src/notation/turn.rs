@@ -34,7 +34,31 @@ pub fn write_turn(pos: &Position, turn: &Turn) -> String {
 /// half done, the board changed). Returns the turn and the position after it (other side to
 /// move). Capture tokens may be omitted.
 pub fn parse_turn(pos: &Position, text: &str) -> Result<(Turn, Position), TurnError> {
-    let (turn, mut p) = play_steps(pos, text)?;
+    let (turn, p) = play_steps(pos, text)?;
+    Ok((turn, finish_turn(&turn, p)?))
+}
+
+/// Plays `turn` on a copy of `pos`, checking every step, and ends it (see [`parse_turn`]).
+pub fn play_turn(pos: &Position, turn: &Turn) -> Result<Position, TurnError> {
+    let mut p = pos.clone();
+    for (i, step) in turn.steps().enumerate() {
+        let token = match p.piece_at(step.from()) {
+            Some(piece) => format!("{piece}{step}"),
+            None => step.to_string(),
+        };
+        p.check_step(step).map_err(|error| TurnError::Step {
+            index: i + 1,
+            token,
+            error,
+        })?;
+        p.play_step_unchecked(step);
+    }
+    finish_turn(turn, p)
+}
+
+/// Ends a turn whose steps were played on `p`: at least one step, no push left half done, and
+/// a board different from the turn's start.
+fn finish_turn(turn: &Turn, mut p: Position) -> Result<Position, TurnError> {
     if turn.is_empty() {
         return Err(TurnError::NoSteps);
     }
@@ -45,7 +69,7 @@ pub fn parse_turn(pos: &Position, text: &str) -> Result<(Turn, Position), TurnEr
         return Err(TurnError::Unchanged);
     }
     p.end_turn();
-    Ok((turn, p))
+    Ok(p)
 }
 
 /// Reads step and capture tokens and plays them on a copy of `pos` without ending the turn.
