@@ -203,6 +203,12 @@ fn targets(pos: &Position, kinds: KindSet) -> Bitboard {
 /// needs two victim steps more, `4 + 2 |G|`. Every guard must be weaker than the strongest
 /// own piece. Then the approach of the first attacker is added (see the module docs).
 pub fn capture_bound(pos: &Position, kinds: KindSet, limit: u8) -> u8 {
+    bound_until(pos, kinds, limit, 0)
+}
+
+/// [`capture_bound`], except that it may stop as soon as it has found a bound of at most
+/// `enough` (the answer is then some bound at most `enough`, not necessarily the least).
+fn bound_until(pos: &Position, kinds: KindSet, limit: u8, enough: u8) -> u8 {
     let them = !pos.side();
     let wanted = targets(pos, kinds);
     let mut best = limit + 1;
@@ -210,6 +216,7 @@ pub fn capture_bound(pos: &Position, kinds: KindSet, limit: u8) -> u8 {
         return best;
     }
     let enemies = pos.occupied_by(them);
+    let pull_open = matches!(pos.pending(), Pending::Pull { .. });
     let mut att: Option<Attackers<'_>> = None;
     for (t, trap) in Square::TRAPS.iter().enumerate() {
         let guards = NEIGHBOURS[trap.index()] & enemies;
@@ -221,7 +228,8 @@ pub fn capture_bound(pos: &Position, kinds: KindSet, limit: u8) -> u8 {
         let base = 2 * guards.count() as u8;
         // Anything cheaper than `best - 1` could still improve it.
         let cutoff = best.saturating_sub(1);
-        if base > cutoff + 1 {
+        // Without an open pull no cost here is below `base` (see `Attackers::cost`).
+        if base > cutoff + u8::from(pull_open) {
             continue;
         }
         let a = att.get_or_insert_with(|| Attackers::new(pos));
@@ -234,7 +242,7 @@ pub fn capture_bound(pos: &Position, kinds: KindSet, limit: u8) -> u8 {
         if near.any() {
             best = best.min(a.cost(guards, base, cutoff));
         }
-        if far.any() && base + 4 <= cutoff + 1 {
+        if far.any() && base + 4 <= cutoff + u8::from(pull_open) {
             for v in far {
                 let Some(p) = pos.piece_at(v) else { continue };
                 if a.can_move(p.kind()) {
@@ -247,7 +255,7 @@ pub fn capture_bound(pos: &Position, kinds: KindSet, limit: u8) -> u8 {
                 }
             }
         }
-        if best == 0 {
+        if best <= enough {
             break;
         }
     }
@@ -486,7 +494,8 @@ impl Hunt {
                 || (remaining > 1
                     && (remaining > 2 || matches!(pos.pending(), Pending::Pull { .. }))
                     && (remaining == 3
-                        || capture_bound(pos, self.wanted, remaining - 1) < remaining)
+                        || bound_until(pos, self.wanted, remaining - 1, remaining - 1)
+                            < remaining)
                     && self.search(pos, remaining - 1));
             pos.undo_step(step, undo);
             if done {
