@@ -329,9 +329,9 @@ fn two_step_captures(pos: &Position) -> KindSet {
         }
         Pending::None => {}
     }
-    // A victim step captures only if the victim stands beside a trap (it enters the trap, or
-    // leaves it unguarded).
-    let candidates = pos.occupied_by(them) & Bitboard::TRAPS.neighbours();
+    // A victim step captures only if the victim is the only enemy piece beside a trap (it
+    // enters the trap unguarded, or leaves it unguarded).
+    let candidates = lone_guards(pos);
     if candidates.is_empty() {
         return out;
     }
@@ -528,7 +528,9 @@ fn hunt(pos: &Position, wanted: KindSet, mode: Mode) -> KindSet {
     // Iterative deepening: shallow captures are found by small searches, and what they find
     // is no longer wanted by the deeper ones.
     for depth in lower.max(1)..=limit {
-        if h.wanted.is_empty() || capture_bound(pos, h.wanted, depth) > depth {
+        // At the first depth, with nothing found yet, `lower` already answers this.
+        let unchanged = depth == lower && h.wanted == wanted;
+        if h.wanted.is_empty() || (!unchanged && capture_bound(pos, h.wanted, depth) > depth) {
             continue;
         }
         if h.search(&mut work, depth) {
