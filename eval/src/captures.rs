@@ -311,6 +311,28 @@ fn lone_guards(pos: &Position) -> Bitboard {
     out
 }
 
+/// For the bound with at most three steps left: the lone trap guards of the enemy, and the
+/// enemy pieces that an open pull could make cheaper (the guards of traps with one or two
+/// guards, and the pieces two squares from an unguarded trap).
+fn quiet_zones(pos: &Position) -> (Bitboard, Bitboard) {
+    let enemies = pos.occupied_by(!pos.side());
+    let mut lone = Bitboard::EMPTY;
+    let mut pullable = Bitboard::EMPTY;
+    for (t, trap) in Square::TRAPS.iter().enumerate() {
+        let g = NEIGHBOURS[trap.index()] & enemies;
+        match g.count() {
+            0 => pullable |= RING2[t] & enemies,
+            1 => {
+                lone |= g;
+                pullable |= g;
+            }
+            2 => pullable |= g,
+            _ => {}
+        }
+    }
+    (lone, pullable)
+}
+
 /// Every kind the side to move can capture within two steps, computed directly: by the
 /// second half of an open pull, or by a push or pull started now (a single step can capture
 /// only by completing a pull, and after a push must be completed nothing is left). Exact.
@@ -464,15 +486,35 @@ impl Hunt {
         // steps or the last two; an own first step can only help the last two if it starts
         // or ends within two squares of a lone piece, and a victim first step only if it
         // moves a lone piece.
-        let (own_zone, victim_zone) = if remaining == 3 && pos.pending() == Pending::None {
+        // An own step is tried when it starts in `own_from` or ends in `own_to`, an enemy
+        // piece's step when it starts in `victim_zone`.
+        let (own_from, own_to, victim_zone) = if remaining == 3 && pos.pending() == Pending::None {
             let lone = lone_guards(pos);
             if lone.is_empty() {
                 return false;
             }
             let near = lone | lone.neighbours();
-            (near | near.neighbours(), lone)
+            let zone = near | near.neighbours();
+            (zone, zone, lone)
+        } else if remaining == 4
+            && pos.pending() == Pending::None
+            && bound_until(pos, self.wanted, 3, 3) > 3
+        {
+            // Four steps with nothing open, and no capture within three by the bound. After
+            // an own step the bound (three steps left) can only drop below four through a
+            // usable pull (the step starts beside a piece a pull could take) or through a
+            // trap with one guard: its cost is 2 plus an approach of at most 1, which reads
+            // only own pieces within two squares of the guard and their neighbours. Removing
+            // own pieces (the mover's departure, a capture of an own piece) never lowers it,
+            // so the step must end within three squares of such a guard.
+            let (lone, pullable) = quiet_zones(pos);
+            let mut reach = lone;
+            for _ in 0..3 {
+                reach |= reach.neighbours();
+            }
+            (pullable.neighbours(), reach, Bitboard::FULL)
         } else {
-            (Bitboard::FULL, Bitboard::FULL)
+            (Bitboard::FULL, Bitboard::FULL, Bitboard::FULL)
         };
         let found_before = self.found;
         let mut steps = StepList::new();
@@ -484,7 +526,7 @@ impl Hunt {
             let relevant = if enemies.contains(step.from()) {
                 victim_zone.contains(step.from())
             } else {
-                own_zone.contains(step.from()) || own_zone.contains(step.to())
+                own_from.contains(step.from()) || own_to.contains(step.to())
             };
             if !relevant {
                 continue;
