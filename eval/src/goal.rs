@@ -349,8 +349,9 @@ pub fn goal_in(pos: &Position) -> Option<u8> {
     (steps <= limit).then_some(steps)
 }
 
-/// Whether the side to move can goal this turn ([`goal_in`] is `Some`), by one search over
-/// all the steps left instead of one per length. Exact; allocation-free.
+/// Whether the side to move can goal this turn ([`goal_in`] is `Some`), by iterative
+/// deepening (a goal is found by the shallowest search that has one; the refuted nodes carry
+/// over). Exact; allocation-free.
 pub fn can_goal(pos: &Position) -> bool {
     let limit = pos.steps_left();
     let lower = goal_bound(pos, limit);
@@ -361,7 +362,8 @@ pub fn can_goal(pos: &Position) -> bool {
         return false;
     }
     let mut work = pos.clone();
-    search(&mut work, limit, lower, &mut Fruitless::new())
+    let mut fruitless = Fruitless::new();
+    (lower..=limit).any(|depth| search(&mut work, depth, lower, &mut fruitless))
 }
 
 /// Rabbits of `color` that could reach goal in one full turn if nothing moved against them
