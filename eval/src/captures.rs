@@ -304,7 +304,8 @@ fn lone_guards(pos: &Position) -> Bitboard {
     let mut out = Bitboard::EMPTY;
     for t in Square::TRAPS {
         let g = NEIGHBOURS[t.index()] & enemies;
-        if g.count() == 1 {
+        // Exactly one square.
+        if g.any() && g.0 & (g.0 - 1) == 0 {
             out |= g;
         }
     }
@@ -358,10 +359,16 @@ fn two_step_captures(pos: &Position) -> KindSet {
         return out;
     }
     let empty = pos.empty_squares();
-    let free = pos.occupied_by(us) - pos.frozen(us);
+    let own = pos.occupied_by(us);
+    // The frozen own pieces, computed only once some candidate has a stronger own neighbour.
+    let mut frozen: Option<Bitboard> = None;
     for x in candidates {
         let Some(xp) = pos.piece_at(x) else { continue };
-        let attackers = NEIGHBOURS[x.index()] & free & pos.stronger_than(us, xp.kind());
+        let mut attackers = NEIGHBOURS[x.index()] & own & pos.stronger_than(us, xp.kind());
+        if attackers.is_empty() {
+            continue;
+        }
+        attackers -= *frozen.get_or_insert_with(|| pos.frozen(us));
         if attackers.is_empty() {
             continue;
         }
@@ -391,6 +398,10 @@ enum Mode {
 }
 
 /// Search state: the kinds still wanted, the kinds found, the counts at the root.
+///
+/// It keeps no table of refuted nodes: nodes with three or more steps left are the root and
+/// its children (distinct positions), and two steps from the end `two_step_captures` answers
+/// directly, so such a table would never be hit.
 struct Hunt {
     wanted: KindSet,
     found: KindSet,
@@ -398,9 +409,6 @@ struct Hunt {
     /// The enemy piece count at the root.
     total: u32,
     mode: Mode,
-    /// Nodes (hash and steps remaining) already searched without finding a wanted kind.
-    /// Wanted kinds only ever drop out, so an entry stays true for the whole hunt.
-    fruitless: Fruitless,
 }
 
 /// A small direct-mapped set of node keys, on the stack.
@@ -470,9 +478,6 @@ impl Hunt {
             let kinds = two_step_captures(pos);
             return self.found_kinds(kinds);
         }
-        if remaining > 1 && self.fruitless.contains(pos, remaining) {
-            return false;
-        }
         // A single step captures an enemy piece only as the second half of an open pull
         // (a push needs two steps, and own steps only ever lose own pieces).
         let last_step = remaining == 1;
@@ -516,7 +521,6 @@ impl Hunt {
         } else {
             (Bitboard::FULL, Bitboard::FULL, Bitboard::FULL)
         };
-        let found_before = self.found;
         let mut steps = StepList::new();
         pos.legal_steps(&mut steps);
         for &step in steps.iter() {
@@ -544,14 +548,12 @@ impl Hunt {
                 return true;
             }
         }
-        if remaining > 1 && self.found == found_before {
-            self.fruitless.insert(pos, remaining);
-        }
         false
     }
 }
 
 /// Runs one search for the kinds in `wanted`; returns the kinds found capturable.
+#[inline(never)]
 fn hunt(pos: &Position, wanted: KindSet, mode: Mode) -> KindSet {
     let limit = pos.steps_left();
     let lower = capture_bound(pos, wanted, limit);
@@ -564,7 +566,6 @@ fn hunt(pos: &Position, wanted: KindSet, mode: Mode) -> KindSet {
         before: enemy_counts(pos),
         total: pos.occupied_by(!pos.side()).count(),
         mode,
-        fruitless: Fruitless::new(),
     };
     let mut work = pos.clone();
     // Iterative deepening: shallow captures are found by small searches, and what they find
