@@ -376,6 +376,10 @@ pub fn goal_pressure(pos: &Position, color: Color) -> Bitboard {
     }
     let frozen = pos.frozen(color);
     let costs = PathCosts::new(pos, color, 4);
+    // The bound of several rabbits is the least of theirs: one test rejects them all.
+    if rabbits.count() > 1 && costs.bound(color, rabbits, frozen, 4) > 4 {
+        return out;
+    }
     for sq in rabbits {
         if costs.bound(color, Bitboard::from_square(sq), frozen, 4) <= 4 {
             out |= Bitboard::from_square(sq);
