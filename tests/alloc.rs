@@ -30,8 +30,17 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
+/// The counter is global, so the tests take turns: one test's setup must not allocate while
+/// another measures.
+static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 #[test]
 fn step_generation_and_make_undo_do_not_allocate() {
+    let _turn = serial();
     let positions: Vec<_> = (0..25).flat_map(|s| random_game(s, 40)).collect();
     let mut list = StepList::new();
     let mut work = positions.clone();
@@ -67,6 +76,7 @@ fn step_generation_and_make_undo_do_not_allocate() {
 
 #[test]
 fn evaluation_does_not_allocate() {
+    let _turn = serial();
     use tusk_eval::{evaluate, explain, material, Weights};
     let positions: Vec<_> = (0..25).flat_map(|s| random_game(s, 40)).collect();
     let w = Weights::default();

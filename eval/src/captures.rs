@@ -203,6 +203,12 @@ fn targets(pos: &Position, kinds: KindSet) -> Bitboard {
 /// needs two victim steps more, `4 + 2 |G|`. Every guard must be weaker than the strongest
 /// own piece. Then the approach of the first attacker is added (see the module docs).
 pub fn capture_bound(pos: &Position, kinds: KindSet, limit: u8) -> u8 {
+    bound_until(pos, kinds, limit, 0)
+}
+
+/// [`capture_bound`], except that it may stop as soon as it has found a bound of at most
+/// `enough` (the answer is then some bound at most `enough`, not necessarily the least).
+fn bound_until(pos: &Position, kinds: KindSet, limit: u8, enough: u8) -> u8 {
     let them = !pos.side();
     let wanted = targets(pos, kinds);
     let mut best = limit + 1;
@@ -210,6 +216,7 @@ pub fn capture_bound(pos: &Position, kinds: KindSet, limit: u8) -> u8 {
         return best;
     }
     let enemies = pos.occupied_by(them);
+    let pull_open = matches!(pos.pending(), Pending::Pull { .. });
     let mut att: Option<Attackers<'_>> = None;
     for (t, trap) in Square::TRAPS.iter().enumerate() {
         let guards = NEIGHBOURS[trap.index()] & enemies;
@@ -221,7 +228,8 @@ pub fn capture_bound(pos: &Position, kinds: KindSet, limit: u8) -> u8 {
         let base = 2 * guards.count() as u8;
         // Anything cheaper than `best - 1` could still improve it.
         let cutoff = best.saturating_sub(1);
-        if base > cutoff + 1 {
+        // Without an open pull no cost here is below `base` (see `Attackers::cost`).
+        if base > cutoff + u8::from(pull_open) {
             continue;
         }
         let a = att.get_or_insert_with(|| Attackers::new(pos));
@@ -234,7 +242,7 @@ pub fn capture_bound(pos: &Position, kinds: KindSet, limit: u8) -> u8 {
         if near.any() {
             best = best.min(a.cost(guards, base, cutoff));
         }
-        if far.any() && base + 4 <= cutoff + 1 {
+        if far.any() && base + 4 <= cutoff + u8::from(pull_open) {
             for v in far {
                 let Some(p) = pos.piece_at(v) else { continue };
                 if a.can_move(p.kind()) {
@@ -247,7 +255,7 @@ pub fn capture_bound(pos: &Position, kinds: KindSet, limit: u8) -> u8 {
                 }
             }
         }
-        if best == 0 {
+        if best <= enough {
             break;
         }
     }
@@ -296,11 +304,34 @@ fn lone_guards(pos: &Position) -> Bitboard {
     let mut out = Bitboard::EMPTY;
     for t in Square::TRAPS {
         let g = NEIGHBOURS[t.index()] & enemies;
-        if g.count() == 1 {
+        // Exactly one square.
+        if g.any() && g.0 & (g.0 - 1) == 0 {
             out |= g;
         }
     }
     out
+}
+
+/// For the bound with at most three steps left: the lone trap guards of the enemy, and the
+/// enemy pieces that an open pull could make cheaper (the guards of traps with one or two
+/// guards, and the pieces two squares from an unguarded trap).
+fn quiet_zones(pos: &Position) -> (Bitboard, Bitboard) {
+    let enemies = pos.occupied_by(!pos.side());
+    let mut lone = Bitboard::EMPTY;
+    let mut pullable = Bitboard::EMPTY;
+    for (t, trap) in Square::TRAPS.iter().enumerate() {
+        let g = NEIGHBOURS[trap.index()] & enemies;
+        match g.count() {
+            0 => pullable |= RING2[t] & enemies,
+            1 => {
+                lone |= g;
+                pullable |= g;
+            }
+            2 => pullable |= g,
+            _ => {}
+        }
+    }
+    (lone, pullable)
 }
 
 /// Every kind the side to move can capture within two steps, computed directly: by the
@@ -321,17 +352,23 @@ fn two_step_captures(pos: &Position) -> KindSet {
         }
         Pending::None => {}
     }
-    // A victim step captures only if the victim stands beside a trap (it enters the trap, or
-    // leaves it unguarded).
-    let candidates = pos.occupied_by(them) & Bitboard::TRAPS.neighbours();
+    // A victim step captures only if the victim is the only enemy piece beside a trap (it
+    // enters the trap unguarded, or leaves it unguarded).
+    let candidates = lone_guards(pos);
     if candidates.is_empty() {
         return out;
     }
     let empty = pos.empty_squares();
-    let free = pos.occupied_by(us) - pos.frozen(us);
+    let own = pos.occupied_by(us);
+    // The frozen own pieces, computed only once some candidate has a stronger own neighbour.
+    let mut frozen: Option<Bitboard> = None;
     for x in candidates {
         let Some(xp) = pos.piece_at(x) else { continue };
-        let attackers = NEIGHBOURS[x.index()] & free & pos.stronger_than(us, xp.kind());
+        let mut attackers = NEIGHBOURS[x.index()] & own & pos.stronger_than(us, xp.kind());
+        if attackers.is_empty() {
+            continue;
+        }
+        attackers -= *frozen.get_or_insert_with(|| pos.frozen(us));
         if attackers.is_empty() {
             continue;
         }
@@ -361,6 +398,10 @@ enum Mode {
 }
 
 /// Search state: the kinds still wanted, the kinds found, the counts at the root.
+///
+/// It keeps no table of refuted nodes: nodes with three or more steps left are the root and
+/// its children (distinct positions), and two steps from the end `two_step_captures` answers
+/// directly, so such a table would never be hit.
 struct Hunt {
     wanted: KindSet,
     found: KindSet,
@@ -368,9 +409,6 @@ struct Hunt {
     /// The enemy piece count at the root.
     total: u32,
     mode: Mode,
-    /// Nodes (hash and steps remaining) already searched without finding a wanted kind.
-    /// Wanted kinds only ever drop out, so an entry stays true for the whole hunt.
-    fruitless: Fruitless,
 }
 
 /// A small direct-mapped set of node keys, on the stack.
@@ -440,9 +478,6 @@ impl Hunt {
             let kinds = two_step_captures(pos);
             return self.found_kinds(kinds);
         }
-        if remaining > 1 && self.fruitless.contains(pos, remaining) {
-            return false;
-        }
         // A single step captures an enemy piece only as the second half of an open pull
         // (a push needs two steps, and own steps only ever lose own pieces).
         let last_step = remaining == 1;
@@ -456,17 +491,36 @@ impl Hunt {
         // steps or the last two; an own first step can only help the last two if it starts
         // or ends within two squares of a lone piece, and a victim first step only if it
         // moves a lone piece.
-        let (own_zone, victim_zone) = if remaining == 3 && pos.pending() == Pending::None {
+        // An own step is tried when it starts in `own_from` or ends in `own_to`, an enemy
+        // piece's step when it starts in `victim_zone`.
+        let (own_from, own_to, victim_zone) = if remaining == 3 && pos.pending() == Pending::None {
             let lone = lone_guards(pos);
             if lone.is_empty() {
                 return false;
             }
             let near = lone | lone.neighbours();
-            (near | near.neighbours(), lone)
+            let zone = near | near.neighbours();
+            (zone, zone, lone)
+        } else if remaining == 4
+            && pos.pending() == Pending::None
+            && bound_until(pos, self.wanted, 3, 3) > 3
+        {
+            // Four steps with nothing open, and no capture within three by the bound. After
+            // an own step the bound (three steps left) can only drop below four through a
+            // usable pull (the step starts beside a piece a pull could take) or through a
+            // trap with one guard: its cost is 2 plus an approach of at most 1, which reads
+            // only own pieces within two squares of the guard and their neighbours. Removing
+            // own pieces (the mover's departure, a capture of an own piece) never lowers it,
+            // so the step must end within three squares of such a guard.
+            let (lone, pullable) = quiet_zones(pos);
+            let mut reach = lone;
+            for _ in 0..3 {
+                reach |= reach.neighbours();
+            }
+            (pullable.neighbours(), reach, Bitboard::FULL)
         } else {
-            (Bitboard::FULL, Bitboard::FULL)
+            (Bitboard::FULL, Bitboard::FULL, Bitboard::FULL)
         };
-        let found_before = self.found;
         let mut steps = StepList::new();
         pos.legal_steps(&mut steps);
         for &step in steps.iter() {
@@ -476,7 +530,7 @@ impl Hunt {
             let relevant = if enemies.contains(step.from()) {
                 victim_zone.contains(step.from())
             } else {
-                own_zone.contains(step.from()) || own_zone.contains(step.to())
+                own_from.contains(step.from()) || own_to.contains(step.to())
             };
             if !relevant {
                 continue;
@@ -486,21 +540,20 @@ impl Hunt {
                 || (remaining > 1
                     && (remaining > 2 || matches!(pos.pending(), Pending::Pull { .. }))
                     && (remaining == 3
-                        || capture_bound(pos, self.wanted, remaining - 1) < remaining)
+                        || bound_until(pos, self.wanted, remaining - 1, remaining - 1)
+                            < remaining)
                     && self.search(pos, remaining - 1));
             pos.undo_step(step, undo);
             if done {
                 return true;
             }
         }
-        if remaining > 1 && self.found == found_before {
-            self.fruitless.insert(pos, remaining);
-        }
         false
     }
 }
 
 /// Runs one search for the kinds in `wanted`; returns the kinds found capturable.
+#[inline(never)]
 fn hunt(pos: &Position, wanted: KindSet, mode: Mode) -> KindSet {
     let limit = pos.steps_left();
     let lower = capture_bound(pos, wanted, limit);
@@ -513,13 +566,14 @@ fn hunt(pos: &Position, wanted: KindSet, mode: Mode) -> KindSet {
         before: enemy_counts(pos),
         total: pos.occupied_by(!pos.side()).count(),
         mode,
-        fruitless: Fruitless::new(),
     };
     let mut work = pos.clone();
     // Iterative deepening: shallow captures are found by small searches, and what they find
     // is no longer wanted by the deeper ones.
     for depth in lower.max(1)..=limit {
-        if h.wanted.is_empty() || capture_bound(pos, h.wanted, depth) > depth {
+        // At the first depth, with nothing found yet, `lower` already answers this.
+        let unchanged = depth == lower && h.wanted == wanted;
+        if h.wanted.is_empty() || (!unchanged && capture_bound(pos, h.wanted, depth) > depth) {
             continue;
         }
         if h.search(&mut work, depth) {

@@ -273,6 +273,64 @@ fn search(pos: &mut Position, remaining: u8, bound: u8, fruitless: &mut Fruitles
     false
 }
 
+/// The fewest steps (at most `remaining`) to a goal, or `remaining + 1` if there is none, given
+/// that `bound` (at most `remaining`) is the goal bound here. One depth-first search that
+/// narrows its budget whenever it finds a goal, instead of one search per length.
+/// `fruitless` remembers nodes refuted with their whole budget.
+fn search_min(pos: &mut Position, remaining: u8, bound: u8, fruitless: &mut Fruitless) -> u8 {
+    if remaining == 1 {
+        return if goal_in_one(pos) { 1 } else { 2 };
+    }
+    if fruitless.contains(pos, remaining) {
+        return remaining + 1;
+    }
+    let us = pos.side();
+    let mut steps = StepList::new();
+    pos.legal_steps(&mut steps);
+    let z = bound_zone(pos, remaining);
+    let (from_zone, to_zone) = (z | z.neighbours(), z);
+    // The fewest steps found so far, plus one (`remaining + 1`: none yet).
+    let mut best = remaining + 1;
+    for relevant in [true, false] {
+        // A step off the zone leaves the bound as it is, so it helps only with slack left.
+        if !relevant && bound + 1 >= best {
+            break;
+        }
+        for &step in steps.iter() {
+            if (from_zone.contains(step.from()) || to_zone.contains(step.to())) != relevant {
+                continue;
+            }
+            // Only goals in fewer than `best - 1` steps after this one improve on `best`.
+            let budget = best - 2;
+            let undo = pos.play_step_unchecked(step);
+            let found = if pos.rabbit_on_goal(us) {
+                Some(1)
+            } else if budget == 0 {
+                None
+            } else {
+                let b = goal_bound(pos, budget);
+                if b <= budget {
+                    let r = search_min(pos, budget, b, fruitless);
+                    (r <= budget).then_some(r + 1)
+                } else {
+                    None
+                }
+            };
+            pos.undo_step(step, undo);
+            if let Some(n) = found {
+                best = n;
+                if best <= bound.max(1) {
+                    return best;
+                }
+            }
+        }
+    }
+    if best > remaining {
+        fruitless.insert(pos, remaining);
+    }
+    best
+}
+
 /// The fewest steps (1..=steps left) with which the side to move can end its turn with one of
 /// its rabbits on the goal rank, or `None` if it cannot this turn. `Some(0)` if a rabbit of
 /// the side to move already stands on goal. Exact: it agrees with enumerating every turn.
@@ -287,12 +345,13 @@ pub fn goal_in(pos: &Position) -> Option<u8> {
         return None;
     }
     let mut work = pos.clone();
-    let mut fruitless = Fruitless::new();
-    (lower..=limit).find(|&depth| search(&mut work, depth, lower, &mut fruitless))
+    let steps = search_min(&mut work, limit, lower, &mut Fruitless::new());
+    (steps <= limit).then_some(steps)
 }
 
-/// Whether the side to move can goal this turn ([`goal_in`] is `Some`), by one search over
-/// all the steps left instead of one per length. Exact; allocation-free.
+/// Whether the side to move can goal this turn ([`goal_in`] is `Some`), by iterative
+/// deepening (a goal is found by the shallowest search that has one; the refuted nodes carry
+/// over). Exact; allocation-free.
 pub fn can_goal(pos: &Position) -> bool {
     let limit = pos.steps_left();
     let lower = goal_bound(pos, limit);
@@ -303,7 +362,8 @@ pub fn can_goal(pos: &Position) -> bool {
         return false;
     }
     let mut work = pos.clone();
-    search(&mut work, limit, lower, &mut Fruitless::new())
+    let mut fruitless = Fruitless::new();
+    (lower..=limit).any(|depth| search(&mut work, depth, lower, &mut fruitless))
 }
 
 /// Rabbits of `color` that could reach goal in one full turn if nothing moved against them
@@ -316,6 +376,10 @@ pub fn goal_pressure(pos: &Position, color: Color) -> Bitboard {
     }
     let frozen = pos.frozen(color);
     let costs = PathCosts::new(pos, color, 4);
+    // The bound of several rabbits is the least of theirs: one test rejects them all.
+    if rabbits.count() > 1 && costs.bound(color, rabbits, frozen, 4) > 4 {
+        return out;
+    }
     for sq in rabbits {
         if costs.bound(color, Bitboard::from_square(sq), frozen, 4) <= 4 {
             out |= Bitboard::from_square(sq);
