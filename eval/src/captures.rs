@@ -64,31 +64,6 @@ impl KindSet {
     }
 }
 
-/// Manhattan distance between two squares.
-#[inline]
-const fn distance(a: Square, b: Square) -> u8 {
-    a.file().abs_diff(b.file()) + a.rank().abs_diff(b.rank())
-}
-
-/// Squares at distance exactly two from each trap, in [`Square::TRAPS`] order.
-const RING2: [Bitboard; 4] = {
-    let mut out = [Bitboard(0); 4];
-    let mut t = 0;
-    while t < 4 {
-        let trap = Square::TRAPS[t];
-        let mut sq = 0;
-        while sq < 64 {
-            let s = Square::from_index(sq as u8);
-            if distance(s, trap) == 2 {
-                out[t].0 |= 1u64 << sq;
-            }
-            sq += 1;
-        }
-        t += 1;
-    }
-    out
-};
-
 /// What the bound needs about the side to move, computed once per call.
 struct Attackers<'a> {
     pos: &'a Position,
@@ -221,7 +196,7 @@ fn bound_until(pos: &Position, kinds: KindSet, limit: u8, enough: u8) -> u8 {
     for (t, trap) in Square::TRAPS.iter().enumerate() {
         let guards = NEIGHBOURS[trap.index()] & enemies;
         let near = wanted & (guards | Bitboard::from_square(*trap));
-        let far = wanted & RING2[t];
+        let far = wanted & crate::traps::RINGS[t][2];
         if near.is_empty() && far.is_empty() {
             continue;
         }
@@ -322,7 +297,7 @@ fn quiet_zones(pos: &Position) -> (Bitboard, Bitboard) {
     for (t, trap) in Square::TRAPS.iter().enumerate() {
         let g = NEIGHBOURS[trap.index()] & enemies;
         match g.count() {
-            0 => pullable |= RING2[t] & enemies,
+            0 => pullable |= crate::traps::RINGS[t][2] & enemies,
             1 => {
                 lone |= g;
                 pullable |= g;

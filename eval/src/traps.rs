@@ -12,7 +12,7 @@ use crate::{Context, Weights};
 
 /// The squares at Manhattan distance exactly 0, 1, 2 and 3 from each trap, in
 /// [`Square::TRAPS`] order.
-const RINGS: [[Bitboard; 4]; 4] = {
+pub(crate) const RINGS: [[Bitboard; 4]; 4] = {
     let mut out = [[Bitboard(0); 4]; 4];
     let mut t = 0;
     while t < 4 {
