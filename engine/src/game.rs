@@ -270,11 +270,7 @@ impl Game {
         }
         if self.seen.values().any(|&n| n >= 2) {
             let mut gen = TurnGen::new();
-            let mut any = false;
-            gen.for_each_turn_excluding(p, &|k| self.would_repeat_third_time(k), &mut |_| {
-                any = true
-            });
-            if !any {
+            if gen.count_excluding(p, &|k| self.would_repeat_third_time(k)) == 0 {
                 return win(a, EndReason::Repetition);
             }
         }
