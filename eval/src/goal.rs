@@ -427,23 +427,7 @@ mod tests {
     #[test]
     fn seed_diagram_gold_wins_in_three() {
         // The rules walk-through: gold's dog a6 pushes the rabbit a7 to a8 and unfreezes b7.
-        let p = pos(
-            "g",
-            &[
-                ("r", "h8"),
-                ("r", "a7"),
-                ("R", "b7"),
-                ("c", "c7"),
-                ("d", "f7"),
-                ("r", "g7"),
-                ("D", "a6"),
-                ("d", "b6"),
-                ("H", "d6"),
-                ("e", "d5"),
-                ("E", "d3"),
-            ],
-        );
-        assert_eq!(goal_in(&p), Some(3));
+        assert_eq!(goal_in(&crate::test_util::seed_diagram("g")), Some(3));
     }
 
     #[test]

@@ -184,24 +184,9 @@ fn goal_positions(
                 }
             }
         }
-        let side = if rng.gen_bool(0.5) {
-            Color::Gold
-        } else {
-            Color::Silver
-        };
-        let Ok(mut pos) = from_pieces(side, &list) else {
-            continue;
-        };
-        if game_over(&pos) {
-            continue;
+        if let Some(pos) = finish_random_board(&list, &mut rng) {
+            out.push(pos);
         }
-        if rng.gen_bool(0.1) {
-            random_steps(&mut pos, 1, &mut rng);
-            if game_over(&pos) {
-                continue;
-            }
-        }
-        out.push(pos);
     }
     out
 }
@@ -252,24 +237,9 @@ pub fn capture_chance_positions(n: usize, seed: u64) -> Vec<Position> {
                 }
             }
         }
-        let side = if rng.gen_bool(0.5) {
-            Color::Gold
-        } else {
-            Color::Silver
-        };
-        let Ok(mut pos) = from_pieces(side, &list) else {
-            continue;
-        };
-        if game_over(&pos) {
-            continue;
+        if let Some(pos) = finish_random_board(&list, &mut rng) {
+            out.push(pos);
         }
-        if rng.gen_bool(0.1) {
-            random_steps(&mut pos, 1, &mut rng);
-            if game_over(&pos) {
-                continue;
-            }
-        }
-        out.push(pos);
     }
     out
 }
@@ -289,4 +259,26 @@ pub fn all_positions(n: usize) -> Vec<Position> {
     v.extend(defended_goal_positions(n, 4));
     v.extend(capture_chance_positions(n, 3));
     v
+}
+
+/// Turns a random piece list into a test position: a random side to move, rejected if it is
+/// not a legal board or the game is already over; one time in ten, one random step is taken
+/// so that mid-turn positions are covered too.
+fn finish_random_board(list: &[(Piece, Square)], rng: &mut SmallRng) -> Option<Position> {
+    let side = if rng.gen_bool(0.5) {
+        Color::Gold
+    } else {
+        Color::Silver
+    };
+    let mut pos = from_pieces(side, list).ok()?;
+    if game_over(&pos) {
+        return None;
+    }
+    if rng.gen_bool(0.1) {
+        random_steps(&mut pos, 1, rng);
+        if game_over(&pos) {
+            return None;
+        }
+    }
+    Some(pos)
 }
