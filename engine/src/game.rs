@@ -280,12 +280,9 @@ impl Game {
     /// The game record so far: one line per move, `1g Ra1 ...`, `2g Ee2n ...`.
     pub fn record(&self) -> String {
         let mut out = String::new();
-        for (i, mv) in self.moves.iter().enumerate() {
+        for i in 0..self.moves.len() {
             let (n, side) = move_number_at(self.first_number, self.first_side, i);
-            let text = match mv {
-                Move::Setup(s) => s.to_string(),
-                Move::Turn(t) => write_turn(&self.positions[i], t),
-            };
+            let text = self.move_text(i).unwrap_or_default();
             out.push_str(&format!("{n}{} {text}\n", side.letter()));
         }
         out

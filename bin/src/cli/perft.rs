@@ -65,12 +65,13 @@ fn run_inner(args: &PerftArgs) -> Result<()> {
         "{:>5} {:>14} {:>12} {:>14} {:>9} {:>10}",
         "steps", "sequences", "positions", "steps made", "time", "speed"
     )?;
+    // Distinct states for every depth, computed once, layer by layer.
+    let layers = step_layers(pos, max_steps);
     for d in 1..=max_steps {
         let t = Instant::now();
         let (seqs, made) = step_perft_parallel(pos, d);
         let secs = t.elapsed().as_secs_f64();
-        let layers = step_layers(pos, d);
-        let distinct = layers.last().map_or(0, |l| l.positions);
+        let distinct = layers.get(usize::from(d) - 1).map_or(0, |l| l.positions);
         writeln!(
             out,
             "{:>5} {:>14} {:>12} {:>14} {:>8.3}s {:>10}",

@@ -212,8 +212,3 @@ pub(crate) fn place_setup(pos: &mut Position, setup: &Setup) {
         pos.put(pl.piece, pl.square);
     }
 }
-
-/// Writes a setup as its placements in the order given, e.g. `Ra1 Rb1 ...`.
-pub fn write_setup(setup: &Setup) -> String {
-    setup.to_string()
-}
