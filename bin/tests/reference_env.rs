@@ -1,0 +1,27 @@
+//! The test-time reference environment: `aei` 1.4.1 installs and its `pyrimaa.board` agrees with
+//! Tusk on the published opening count. Every test that drives the real controllers relies on it.
+
+mod support;
+
+use std::process::Command;
+
+#[test]
+fn pyrimaa_installs_and_counts_the_opening() {
+    let python = support::aei_python();
+    let out = Command::new(&python)
+        .args([
+            "-c",
+            "from pyrimaa import board\n\
+             pos = board.parse_short_pos(board.Color.GOLD, 4, \
+             '[rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]')\n\
+             print(len(pos.get_moves()))",
+        ])
+        .output()
+        .expect("python runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "3353");
+}
