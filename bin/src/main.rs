@@ -18,6 +18,8 @@ enum Command {
     Perft(cli::perft::PerftArgs),
     /// Static evaluation of a position, every term for gold and silver, in centirabbits.
     Eval(cli::eval::EvalArgs),
+    /// Search a position: progress per depth, then the best turn.
+    Analyze(cli::analyze::AnalyzeArgs),
     /// Fixed deterministic workload on one thread: node counts and speed.
     Bench(cli::bench::BenchArgs),
     /// List every distinct legal turn of a position, or count them for many positions.
@@ -29,6 +31,7 @@ fn main() -> std::process::ExitCode {
     let result = match cli.command {
         Some(Command::Perft(a)) => cli::perft::run(&a),
         Some(Command::Moves(a)) => cli::moves::run(&a),
+        Some(Command::Analyze(a)) => cli::analyze::run(&a),
         Some(Command::Bench(a)) => cli::bench::run(&a),
         Some(Command::Eval(a)) => cli::eval::run(&a),
         None => {

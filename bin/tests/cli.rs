@@ -183,19 +183,36 @@ fn position_file_and_record_inputs() {
 
 #[test]
 fn bench_is_deterministic() {
-    let a = tusk(&["bench", "--positions", "4"], "");
-    let b = tusk(&["bench", "--positions", "4"], "");
+    let args = ["bench", "--positions", "5", "--depth", "4"];
+    let a = tusk(&args, "");
+    let b = tusk(&args, "");
     assert!(a.status.success(), "{}", stderr(&a));
+    // Position number, nodes, and (after the time) score, name and best move must agree.
     let counts = |o: &Output| -> Vec<String> {
         stdout(o)
             .lines()
-            .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+            .map(|l| {
+                let w: Vec<&str> = l.split_whitespace().collect();
+                if l.starts_with("bench:") {
+                    w[..7].join(" ")
+                } else {
+                    w.iter()
+                        .enumerate()
+                        .filter(|&(i, _)| i != 2)
+                        .map(|(_, s)| *s)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                }
+            })
             .collect()
     };
     assert_eq!(counts(&a), counts(&b));
     let out = stdout(&a);
-    assert!(out.contains("bench: 6 positions"), "{out}");
-    assert!(out.lines().any(|l| l.contains(" 101363 ")), "{out}");
+    assert!(out.contains("bench: 5 positions, depth 4, "), "{out}");
+    assert_eq!(out.lines().count(), 7, "{out}");
+    let bad = tusk(&["bench", "--without", "bogus"], "");
+    assert!(!bad.status.success());
+    assert!(stderr(&bad).contains("unknown feature"), "{}", stderr(&bad));
 }
 
 #[test]
