@@ -50,11 +50,14 @@ fn is_legal_step(c: &mut Criterion) {
 
 fn evaluate(c: &mut Criterion) {
     let w = tusk_eval::Weights::default();
-    tusk_eval::material::init();
     let mut g = c.benchmark_group("evaluate_hot");
     for (name, text) in [("quiet", QUIET), ("midgame", MIDGAME)] {
         let p = position(text);
         g.bench_function(name, |b| b.iter(|| tusk_eval::evaluate(black_box(&p), &w)));
+        let mut q = p.clone();
+        g.bench_function(format!("{name}_in_place"), |b| {
+            b.iter(|| tusk_eval::evaluate_mut(black_box(&mut q), &w))
+        });
     }
     g.finish();
 }
