@@ -140,7 +140,8 @@ fn is_tag_line(line: &str) -> Option<(&str, &str)> {
 
 impl Record {
     /// Reads a record. Tags (`Name: value`, or `Name: -=+=-` ... `-=+=-` for several lines)
-    /// come first; moves may be one per line or run together; `w`/`b` are read as `g`/`s`.
+    /// come first; then every non-blank line starts with a move label, and a line may hold
+    /// several moves; `w`/`b` are read as `g`/`s`.
     /// `resigns` and `lost` stand alone and only as the last move; only the last move may be
     /// empty. Errors name the line (and the word or move).
     pub fn parse(text: &str) -> Result<Record, RecordError> {
@@ -185,6 +186,17 @@ impl Record {
         }
         // Moves.
         for (ln, line) in lines.iter().enumerate().skip(i) {
+            let first = line.split_whitespace().next();
+            if let Some(word) = first.filter(|w| parse_label(w).is_none()) {
+                return Err(ParseError::At {
+                    line: ln + 1,
+                    column: 1 + line.chars().take_while(|c| c.is_whitespace()).count(),
+                    reason: format!(
+                        "expected a move label like 2g at the start of the line, found \"{word}\""
+                    ),
+                }
+                .into());
+            }
             for word in line.split_whitespace() {
                 if let Some((number, side)) = parse_label(word) {
                     rec.moves.push(RecordMove {
@@ -194,16 +206,11 @@ impl Record {
                         line: ln + 1,
                     });
                 } else if let Some(m) = rec.moves.last_mut() {
+                    // Every line starts with a label, so `m` begins on this line.
                     if !m.text.is_empty() {
                         m.text.push(' ');
                     }
                     m.text.push_str(word);
-                } else {
-                    return Err(ParseError::Line {
-                        line: ln + 1,
-                        reason: format!("\"{word}\" comes before the first move label (like 1g)"),
-                    }
-                    .into());
                 }
             }
         }
@@ -580,7 +587,11 @@ mod tests {
             ),
             (
                 "Event: x\nRa1 1g\n".to_string(),
-                "line 2: \"Ra1\" comes before the first move label (like 1g)",
+                "line 2, column 1: expected a move label like 2g at the start of the line, found \"Ra1\"",
+            ),
+            (
+                record("2g Ee2n\n  Ee3n\n"),
+                "line 6, column 3: expected a move label like 2g at the start of the line, found \"Ee3n\"",
             ),
         ];
         for (text, want) in cases {
