@@ -1,5 +1,5 @@
 //! Shared support for Tusk's tests and benchmarks: fixture loading, seeded random games and
-//! boards, the turn-start end-of-game decision, and (in [`reference`]) an independent
+//! boards, and (in [`reference`]) an independent
 //! reference of the step rules.
 
 pub mod reference;
@@ -11,9 +11,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use tusk_engine::notation::board::{from_pieces, parse_aei};
 use tusk_engine::setup::random_setup;
-use tusk_engine::{
-    Color, Game, GameResult, Move, Piece, Position, Setup, Square, StepList, Turn, TurnGen,
-};
+use tusk_engine::{Color, Game, Move, Piece, Position, Setup, Square, StepList, Turn, TurnGen};
 
 /// The path of a file under `tests/data/` (or under `$TUSK_TEST_DATA` when set, to check
 /// freshly generated fixtures before they replace the committed ones).
@@ -98,17 +96,6 @@ pub fn turn_counts() -> Vec<TurnCount> {
 /// The positions of `turn_counts.txt`, in file order.
 pub fn fixture_positions() -> Vec<Position> {
     turn_counts().into_iter().map(|t| t.position).collect()
-}
-
-/// The result of a turn-start position taken on its own (no history): the official end
-/// checks in their order, as if the other side had just moved. The one end-of-game decision
-/// of the test code; it asks the engine's [`Game::from_position`].
-pub fn turn_start_result(pos: &Position) -> Option<GameResult> {
-    assert!(
-        pos.at_turn_start(),
-        "end checks happen at turn boundaries only: {pos:?}"
-    );
-    Game::from_position(pos.clone(), 2).result()
 }
 
 /// A game after both setups.

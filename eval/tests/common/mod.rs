@@ -6,8 +6,8 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use tusk_engine::notation::board::from_pieces;
-use tusk_engine::{Color, Piece, PieceKind, Position, Square, StepList};
-use tusk_tests::{play_random_turns, random_setup_game, turn_start_result};
+use tusk_engine::{turn_boundary_result, Color, Piece, PieceKind, Position, Square, StepList};
+use tusk_tests::{play_random_turns, random_setup_game};
 
 /// Plays up to `n` random steps of the current turn (stopping early if none is legal), for
 /// mid-turn positions.
@@ -26,10 +26,10 @@ pub fn random_steps(pos: &mut Position, n: usize, rng: &mut SmallRng) {
     }
 }
 
-/// Whether the game is decided at this turn-start position (the shared end-of-game decision
-/// of the test support).
+/// Whether the game is decided at this turn-start position (the engine's turn-boundary
+/// end checks).
 fn game_over(pos: &Position) -> bool {
-    turn_start_result(pos).is_some()
+    turn_boundary_result(pos).is_some()
 }
 
 /// Positions from random setups and random play (turn starts, some mid-turn), with the
