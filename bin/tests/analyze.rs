@@ -131,12 +131,9 @@ fn a_finished_game_is_reported_not_searched() {
         "--setposition",
         "g [    e                                           R              E]",
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     let out = stdout(&o);
-    assert!(
-        out.contains("the game is over: gold won by elimination"),
-        "{out}"
-    );
+    assert!(out.contains("game over: gold wins by elimination"), "{out}");
     assert!(!out.contains("bestmove"), "{out}");
 }
 

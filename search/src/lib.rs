@@ -143,7 +143,6 @@ impl Searcher {
             return None;
         }
         root::shortest_turns(&root, &mut turns);
-        tusk_eval::material::init();
         self.tt.new_search();
         let history = History::new(game);
         let shared = Shared {

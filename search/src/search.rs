@@ -7,7 +7,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
-use tusk_engine::{Bitboard, PieceKind, Position, StepList};
+use tusk_engine::{turn_boundary_result, Bitboard, Position, StepList};
 use tusk_eval::{goal, WIN, WIN_THRESHOLD};
 
 use crate::control::Control;
@@ -163,7 +163,7 @@ impl<'a> Worker<'a> {
         let e = if self.eval_cache[slot].0 == key {
             self.eval_cache[slot].1
         } else {
-            let e = tusk_eval::evaluate(&self.pos, &self.sh.params.weights);
+            let e = tusk_eval::evaluate_mut(&mut self.pos, &self.sh.params.weights);
             self.eval_cache[slot] = (key, e);
             e
         };
@@ -185,24 +185,12 @@ impl<'a> Worker<'a> {
     #[inline]
     pub(crate) fn terminal(&self, ply: i32) -> Option<i32> {
         let p = &self.pos;
-        let b = p.side();
-        let a = !b;
-        let loss = -(Score::WIN - ply);
-        let win = Score::WIN - ply;
-        if p.rabbit_on_goal(a) {
-            return Some(loss);
-        }
-        if p.rabbit_on_goal(b) {
-            return Some(win);
-        }
-        if p.count(b, PieceKind::Rabbit) == 0 {
-            return Some(loss);
-        }
-        if p.count(a, PieceKind::Rabbit) == 0 {
-            return Some(win);
-        }
-        if !p.has_legal_step() {
-            return Some(loss);
+        if let Some(r) = turn_boundary_result(p) {
+            return Some(if r.winner == p.side() {
+                Score::WIN - ply
+            } else {
+                -(Score::WIN - ply)
+            });
         }
         goal::goal_in(p).map(|k| Score::WIN - (ply + i32::from(k)))
     }

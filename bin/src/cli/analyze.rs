@@ -11,7 +11,7 @@ use tusk_engine::notation::board::{to_aei_with_side, to_framed};
 use tusk_engine::Color;
 use tusk_search::{Control, Limits, Report, ScoreKind, SearchConfig, Searcher};
 
-use super::position::PositionArgs;
+use super::position::{ensure_not_over, PositionArgs};
 
 /// Arguments of `tusk analyze`.
 #[derive(Args, Debug)]
@@ -72,10 +72,6 @@ enum JsonLine<'a> {
         nodes: u64,
         time_ms: u64,
     },
-    Gameover {
-        winner: &'a str,
-        reason: &'a str,
-    },
 }
 
 /// A score: centirabbits, or a win or loss in a number of steps.
@@ -134,6 +130,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     if game.in_setup() {
         bail!("the position is in the setup phase; there is nothing to analyze yet");
     }
+    ensure_not_over(&game)?;
     if args.threads == 0 || args.threads > 1024 {
         bail!("--threads {}: must be between 1 and 1024", args.threads);
     }
@@ -165,25 +162,6 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     } else {
         writeln!(out, "position {} ({label} to play)", to_aei_with_side(pos))?;
         write!(out, "{}", to_framed(pos))?;
-    }
-    if let Some(result) = game.result() {
-        if args.json {
-            emit(
-                &mut out,
-                &JsonLine::Gameover {
-                    winner: result.winner.name(),
-                    reason: result.reason.name(),
-                },
-            )?;
-        } else {
-            writeln!(
-                out,
-                "the game is over: {} won by {}",
-                result.winner.name(),
-                result.reason.name()
-            )?;
-        }
-        return Ok(());
     }
 
     let control = Arc::new(Control::new());
@@ -221,6 +199,11 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
         if io_error.is_some() {
             return;
         }
+        let mut r = r.clone();
+        if let Some(first) = r.pv.first_mut() {
+            *first = whole_first(&game, first);
+        }
+        let r = &r;
         let res = if args.json {
             emit(
                 &mut out,
@@ -250,9 +233,10 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     if let Some(e) = io_error {
         return Err(e.context("writing the analysis"));
     }
-    let Some(result) = result else {
+    let Some(mut result) = result else {
         bail!("no legal turn to search in this position");
     };
+    result.best_text = game.turn_text(&result.best);
     if args.json {
         emit(
             &mut out,
@@ -305,4 +289,15 @@ fn emit(out: &mut impl Write, line: &JsonLine<'_>) -> Result<()> {
     serde_json::to_writer(&mut *out, line)?;
     writeln!(out)?;
     Ok(())
+}
+
+/// The first PV turn written whole: a mid-turn start's steps already taken, then the rest.
+fn whole_first(game: &tusk_engine::Game, rest: &str) -> String {
+    if game.position().at_turn_start() {
+        return rest.to_string();
+    }
+    match tusk_engine::notation::turn::play_steps(game.position(), rest) {
+        Ok((turn, _)) => game.turn_text(&turn),
+        Err(_) => rest.to_string(),
+    }
 }
