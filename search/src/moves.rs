@@ -18,6 +18,7 @@ pub(crate) fn generate(pos: &mut Position, out: &mut Vec<Scored>, scratch: &mut 
     let mut steps = StepList::new();
     pos.legal_steps(&mut steps);
     let us = pos.side();
+    let mobile = pos.occupied_by(us) - pos.frozen(us);
     let pull = match pos.pending() {
         Pending::Pull { square, puller } => Some((square, puller)),
         _ => None,
@@ -43,12 +44,10 @@ pub(crate) fn generate(pos: &mut Position, out: &mut Vec<Scored>, scratch: &mut 
                     continue;
                 }
             }
-            let undo = pos.play_step_unchecked(s);
-            pos.legal_steps(scratch);
+            push_completions(pos, s, piece.kind(), mobile, scratch);
             for &c in scratch.iter() {
                 out.push((Mv::two(s, c), 0));
             }
-            pos.undo_step(s, undo);
         }
     }
     if pos.can_end_turn() {
@@ -96,13 +95,38 @@ pub(crate) fn generate_captures(pos: &mut Position, out: &mut Vec<Scored>, scrat
             let Some(k) = crate::ordering::step_capture(pos, s) else {
                 continue;
             };
-            let undo = pos.play_step_unchecked(s);
-            pos.legal_steps(scratch);
+            let mobile = pos.occupied_by(us) - pos.frozen(us);
+            push_completions(pos, s, piece.kind(), mobile, scratch);
             for &c in scratch.iter() {
                 let loss = crate::ordering::step_capture(pos, c).map_or(0, value);
                 out.push((Mv::two(s, c), value(k) - loss));
             }
-            pos.undo_step(s, undo);
+        }
+    }
+}
+
+/// The steps that complete the push begun by enemy step `s` (a `victim`), in the order the
+/// step generator gives them. `mobile` are the side to move's unfrozen pieces before `s`: the
+/// push only moves a weaker enemy piece, so they stay unfrozen, and no other own piece thaws
+/// unless `s` captures an enemy piece (then the completions are generated after playing `s`).
+fn push_completions(
+    pos: &mut Position,
+    s: Step,
+    victim: PieceKind,
+    mobile: tusk_engine::Bitboard,
+    out: &mut StepList,
+) {
+    if crate::ordering::step_capture(pos, s).is_some() {
+        let undo = pos.play_step_unchecked(s);
+        pos.legal_steps(out);
+        pos.undo_step(s, undo);
+        return;
+    }
+    out.clear();
+    let pushers = mobile & pos.stronger_than(pos.side(), victim) & NEIGHBOURS[s.from().index()];
+    for p in pushers {
+        if let Some(c) = Step::between(p, s.from()) {
+            out.push(c);
         }
     }
 }

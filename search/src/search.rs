@@ -97,6 +97,8 @@ pub(crate) struct Worker<'a> {
     /// Static evaluations by search key (the evaluator's exact detectors are costly where
     /// rabbits are near goal, and transpositions within a turn revisit positions often).
     eval_cache: Vec<(u64, i32)>,
+    /// Goal-threat regions by board key (turn starts).
+    threat_cache: Vec<(u64, Bitboard)>,
 }
 
 impl<'a> Worker<'a> {
@@ -118,6 +120,7 @@ impl<'a> Worker<'a> {
             seldepth: 0,
             stopped: false,
             eval_cache: vec![(0, 0); EVAL_CACHE],
+            threat_cache: vec![(0, Bitboard::EMPTY); EVAL_CACHE],
         }
     }
 
@@ -158,7 +161,8 @@ impl<'a> Worker<'a> {
     /// turn (the evaluator's exact detector) turned into a win `ply` steps from the root.
     #[inline]
     pub(crate) fn static_eval(&mut self, ply: i32) -> i32 {
-        let key = self.pos.search_key();
+        // The evaluation does not depend on the board the turn started on.
+        let key = self.pos.hash();
         let slot = key as usize & (EVAL_CACHE - 1);
         let e = if self.eval_cache[slot].0 == key {
             self.eval_cache[slot].1
@@ -322,7 +326,15 @@ impl<'a> Worker<'a> {
         }
         if turn_start {
             self.threat[h] = if params.goal_threat {
-                threat_region(&mut self.pos)
+                let key = self.pos.board_key();
+                let slot = key as usize & (EVAL_CACHE - 1);
+                if self.threat_cache[slot].0 == key {
+                    self.threat_cache[slot].1
+                } else {
+                    let r = threat_region(&mut self.pos);
+                    self.threat_cache[slot] = (key, r);
+                    r
+                }
             } else {
                 Bitboard::EMPTY
             };
