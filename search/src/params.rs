@@ -6,8 +6,10 @@ use tusk_eval::Weights;
 /// A search feature that can be switched off for measurement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Feature {
-    /// Probing and storing the transposition table (cutoffs and the hash move).
+    /// Probing and storing the transposition table (cutoffs, and the hash move if on).
     Tt,
+    /// The transposition table's move tried first.
+    TtMove,
     /// Move ordering beyond generation order: captures, goal steps, killers, history.
     Ordering,
     /// Null move at turn starts.
@@ -25,8 +27,9 @@ pub enum Feature {
 
 impl Feature {
     /// Every feature.
-    pub const ALL: [Feature; 7] = [
+    pub const ALL: [Feature; 8] = [
         Feature::Tt,
+        Feature::TtMove,
         Feature::Ordering,
         Feature::NullMove,
         Feature::Lmr,
@@ -35,11 +38,12 @@ impl Feature {
         Feature::Aspiration,
     ];
 
-    /// The name used on the command line (`tt`, `ordering`, `null`, `lmr`, `qsearch`,
+    /// The name used on the command line (`tt`, `ttmove`, `ordering`, `null`, `lmr`, `qsearch`,
     /// `threat`, `aspiration`).
     pub const fn name(self) -> &'static str {
         match self {
             Feature::Tt => "tt",
+            Feature::TtMove => "ttmove",
             Feature::Ordering => "ordering",
             Feature::NullMove => "null",
             Feature::Lmr => "lmr",
@@ -62,6 +66,9 @@ pub struct Params {
     pub weights: Weights,
     /// Use the transposition table.
     pub tt: bool,
+    /// Try the table's move first. Measured harmful (see the README's Search section), so off:
+    /// the table gives cutoffs only.
+    pub tt_move: bool,
     /// Order moves (otherwise only the hash move goes first).
     pub ordering: bool,
     /// Null move at turn starts.
@@ -93,6 +100,7 @@ impl Default for Params {
         Params {
             weights: Weights::default(),
             tt: true,
+            tt_move: false,
             ordering: true,
             null_move: true,
             null_min_depth: 6,
@@ -114,6 +122,7 @@ impl Params {
     pub fn set(&mut self, feature: Feature, on: bool) {
         match feature {
             Feature::Tt => self.tt = on,
+            Feature::TtMove => self.tt_move = on,
             Feature::Ordering => self.ordering = on,
             Feature::NullMove => self.null_move = on,
             Feature::Lmr => self.lmr = on,
@@ -127,6 +136,7 @@ impl Params {
     pub fn get(&self, feature: Feature) -> bool {
         match feature {
             Feature::Tt => self.tt,
+            Feature::TtMove => self.tt_move,
             Feature::Ordering => self.ordering,
             Feature::NullMove => self.null_move,
             Feature::Lmr => self.lmr,
@@ -146,6 +156,7 @@ mod tests {
         let mut p = Params::default();
         for f in Feature::ALL {
             assert_eq!(Feature::from_name(f.name()), Some(f));
+            p.set(f, true);
             assert!(p.get(f));
             p.set(f, false);
             assert!(!p.get(f));

@@ -23,7 +23,7 @@ pub(crate) const INF: i32 = Score::WIN + 1;
 /// Deepest node height (node moves from the root) the search goes.
 pub(crate) const MAX_HEIGHT: usize = 160;
 /// Nodes between two looks at the clock and the stop flag.
-const POLL_NODES: u64 = 1024;
+const POLL_NODES: u64 = 256;
 /// Entries of the per-thread evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 16;
 
@@ -321,7 +321,7 @@ impl<'a> Worker<'a> {
             };
         }
         let turn_start = self.pos.at_turn_start();
-        if depth <= 0 && !(turn_start && ext >= 4 && params.goal_threat) {
+        if depth <= 0 && !(pv && turn_start && ext >= 4 && params.goal_threat) {
             return self.qsearch(ply, h, alpha, beta);
         }
         if turn_start {
@@ -344,7 +344,8 @@ impl<'a> Worker<'a> {
         let threatened = self.threat[h].any();
         if depth <= 0 {
             if threatened {
-                // Extend rather than stand pat: the defence is searched, then the
+                // Extend rather than stand pat (on the principal variation only: everywhere,
+                // it made depth 8 of the bench 20 times slower): the defence is searched, then the
                 // opponent's goal detector at the next turn start judges it.
                 depth = 4;
                 ext -= 4;
@@ -370,7 +371,9 @@ impl<'a> Worker<'a> {
         let mut tt_mv = Mv::NONE;
         if params.tt {
             if let Some(e) = self.sh.tt.probe(key, ply) {
-                tt_mv = e.mv;
+                if params.tt_move {
+                    tt_mv = e.mv;
+                }
                 if !pv && e.depth >= depth {
                     let cut = match e.bound {
                         Bound::Exact => true,
@@ -448,13 +451,14 @@ impl<'a> Worker<'a> {
             if restrict && !m.is_pass() && gain <= 0 && !touches(m, region) {
                 continue;
             }
-            let quiet = gain <= 0 && m != tt_mv && !self.memory.is_killer(h, m);
+            let quiet = gain <= 0;
+            let reducible = quiet && m != tt_mv && !self.memory.is_killer(h, m);
             let v = if searched == 0 {
                 self.child(m, depth, ply, h, alpha, beta, pv, ext)
             } else {
                 let mut r = 0;
                 if params.lmr
-                    && quiet
+                    && reducible
                     && !threatened
                     && depth >= params.lmr_min_depth
                     && searched >= params.lmr_full_moves
@@ -491,7 +495,7 @@ impl<'a> Worker<'a> {
                     alpha = v;
                     self.set_pv(h, m);
                     if v >= beta {
-                        if quiet || m.is_pass() {
+                        if quiet {
                             self.memory.cutoff(side, h, m, depth);
                         }
                         break;

@@ -23,10 +23,13 @@ pub struct BenchArgs {
     /// Search depth in steps.
     #[arg(long, default_value_t = DEFAULT_DEPTH, value_name = "STEPS")]
     depth: u32,
-    /// Switch search features off, comma-separated: tt, ordering, null, lmr, qsearch, threat,
-    /// aspiration (for measuring what each is worth).
+    /// Switch search features off, comma-separated: tt, ttmove, ordering, null, lmr, qsearch,
+    /// threat, aspiration (for measuring what each is worth).
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     without: Vec<String>,
+    /// Switch search features on (same names; `ttmove` is off by default).
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    with: Vec<String>,
     /// Search threads (the node signature is deterministic only with one).
     #[arg(long, default_value_t = 1, value_name = "T")]
     threads: usize,
@@ -130,14 +133,19 @@ pub const POSITIONS: &[(&str, &str)] = &[
 /// Runs `tusk bench`.
 pub fn run(args: &BenchArgs) -> Result<()> {
     let mut params = Params::default();
-    for name in &args.without {
-        let Some(f) = Feature::from_name(name.trim()) else {
-            bail!(
-                "--without {name}: unknown feature (known: {})",
-                Feature::ALL.map(|f| f.name()).join(", ")
-            );
-        };
-        params.set(f, false);
+    for (names, on, option) in [
+        (&args.with, true, "--with"),
+        (&args.without, false, "--without"),
+    ] {
+        for name in names {
+            let Some(f) = Feature::from_name(name.trim()) else {
+                bail!(
+                    "{option} {name}: unknown feature (known: {})",
+                    Feature::ALL.map(|f| f.name()).join(", ")
+                );
+            };
+            params.set(f, on);
+        }
     }
     if args.depth == 0 || args.depth > 64 {
         bail!("--depth {}: must be between 1 and 64 steps", args.depth);
@@ -199,11 +207,11 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         total_nodes,
         total_time.as_secs_f64(),
         total_nodes as f64 / total_time.as_secs_f64().max(1e-9),
-        if args.without.is_empty() {
-            String::new()
-        } else {
-            format!(", without {}", args.without.join(","))
-        }
+        [(&args.with, "with"), (&args.without, "without")]
+            .iter()
+            .filter(|(l, _)| !l.is_empty())
+            .map(|(l, w)| format!(", {w} {}", l.join(",")))
+            .collect::<String>()
     )?;
     Ok(())
 }
