@@ -110,7 +110,8 @@ impl Default for Params {
             lmr_full_moves: 4,
             quiescence: true,
             goal_threat: true,
-            aspiration: true,
+            // Measured at bench depth 8: 12,736,988 nodes without, 12,954,972 with.
+            aspiration: false,
             aspiration_window: 60,
             max_extension: 8,
         }
