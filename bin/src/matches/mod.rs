@@ -629,6 +629,10 @@ fn run_match(a: &RunArgs) -> Result<()> {
     let mut decided = decided_before;
     let mut write_error = None;
     for done in rx {
+        if decided.is_some() {
+            // The SPRT has decided: games that were still running do not count.
+            continue;
+        }
         let Done {
             sched,
             outcome,
@@ -674,11 +678,9 @@ fn run_match(a: &RunArgs) -> Result<()> {
         finished.push(g);
         pb.inc(1);
         pb.set_message(progress_msg(&finished));
-        if decided.is_none() {
-            if let Some((_, _, Some(h))) = sprt_state(&finished) {
-                decided = Some(h);
-                ctx.cancel.store(true, Ordering::SeqCst);
-            }
+        if let Some((_, _, Some(h))) = sprt_state(&finished) {
+            decided = Some(h);
+            ctx.cancel.store(true, Ordering::SeqCst);
         }
     }
     for h in handles {

@@ -3,7 +3,7 @@
 //! third repetition), the clocks are kept as pyrimaa's `Game` keeps them, and every fault
 //! (illegal move, time loss, crash, hang) ends the game as a loss for the side at fault.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use tusk_engine::{Color, EndReason, Game};
@@ -120,6 +120,11 @@ pub fn play_game(
 
     macro_rules! finish {
         ($winner:expr, $reason:expr, $detail:expr, $illegal:expr) => {
+            // A fault seen while the match is being cancelled is the cancellation itself
+            // (the engines were just killed): the game does not count.
+            if matches!($reason, 't' | 'i' | 's') && cancel.load(Ordering::SeqCst) {
+                return Played::Aborted;
+            }
             return Played::Finished(Box::new(Outcome {
                 winner: $winner,
                 reason: $reason,
@@ -168,7 +173,7 @@ pub fn play_game(
         if dead[s] {
             faulty[s] = true;
             let status = clients[s].exit_status().unwrap_or_default();
-            finish!(!side, 't', format!("{} exited {status}", who(side)), None);
+            finish!(!side, 't', format!("{} exited ({status})", who(side)), None);
         }
         let text = if let (true, Some(setups)) = (in_setup, setups) {
             setups[s].clone()
@@ -218,7 +223,7 @@ pub fn play_game(
                     finish!(
                         !side,
                         't',
-                        format!("{} exited during its turn {status}", who(side)),
+                        format!("{} exited during its turn ({status})", who(side)),
                         None
                     );
                 }

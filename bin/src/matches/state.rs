@@ -95,10 +95,12 @@ pub fn merge(sets: Vec<(String, Vec<GameJson>)>) -> Result<Vec<GameJson>, String
         for g in games {
             match &key {
                 None => key = Some((file.clone(), g.match_key.clone())),
-                Some((kf, k)) if *k != g.match_key => return Err(format!(
+                Some((kf, k)) if *k != g.match_key => {
+                    return Err(format!(
                     "{file}: game {} belongs to another match (key {} differs from {k} in {kf})",
                     g.id, g.match_key
-                )),
+                ))
+                }
                 _ => {}
             }
             if let Some((f0, g0)) = by_id.get(&g.id) {
