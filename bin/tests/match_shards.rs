@@ -192,3 +192,42 @@ fn an_interrupted_match_resumes_without_losing_or_duplicating_games() {
     assert_eq!(sorted(after), sorted(games(&fresh)));
     assert!(s.live_engines().is_empty());
 }
+
+// kill -9 cannot be caught: the engines die with the runner because the kernel kills each
+// one when its parent dies (simple_engine would otherwise spin forever on a closed stdin).
+#[test]
+fn engines_die_with_a_killed_runner() {
+    let s = Scratch::new("sigkill");
+    let mut a = args(&["--games", "4", "--concurrency", "2", "--tc", "5s/5s/100"]);
+    for e in [s.marked_simple("s1", "0.05"), s.marked_simple("s2", "0.05")] {
+        a.push("--engine".into());
+        a.push(e);
+    }
+    let child = tusk()
+        .arg("match")
+        .args(&a)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while s.live_engines().len() < 4 {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "engines never started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGKILL).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), None, "killed by a signal");
+    let killed = Instant::now();
+    while !s.live_engines().is_empty() {
+        assert!(
+            killed.elapsed() < Duration::from_secs(5),
+            "engines outlived a killed runner: {:?}",
+            s.live_engines()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}

@@ -36,6 +36,36 @@ pub fn kill_all() {
     }
 }
 
+/// The line given to `sh -c`: a plain command (words only, no shell operators) is prefixed
+/// with `exec`, so the engine replaces the shell and is itself the child that
+/// [`die_with_parent`] covers; anything else runs as written.
+fn shell_line(cmd: &str) -> String {
+    let plain = !cmd.contains(|c: char| "';&|<>()$`\\\"\n*?[]{}~#=".contains(c));
+    if plain && !cmd.trim().is_empty() {
+        format!("exec {cmd}")
+    } else {
+        cmd.to_string()
+    }
+}
+
+/// Asks the kernel to kill the child when the thread that started it dies, so that not even
+/// a `kill -9` of the runner leaves an engine behind (Linux only; elsewhere the engines see
+/// their input close).
+#[allow(unsafe_code)]
+fn die_with_parent(command: &mut Command) {
+    #[cfg(target_os = "linux")]
+    // SAFETY: the closure runs in the forked child before exec and only makes the prctl(2)
+    // system call, which is async-signal-safe; it neither allocates nor touches locks.
+    unsafe {
+        command.pre_exec(|| {
+            nix::sys::prctl::set_pdeathsig(Signal::SIGKILL)
+                .map_err(|e| std::io::Error::from_raw_os_error(e as i32))
+        });
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = command;
+}
+
 /// One message from the engine's stdout.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Received {
@@ -73,14 +103,16 @@ impl EngineProc {
         if *CLOSED.lock().unwrap_or_else(|e| e.into_inner()) {
             return Err(std::io::Error::other("the match is shutting down"));
         }
-        let mut child = Command::new("sh")
+        let mut command = Command::new("sh");
+        command
             .arg("-c")
-            .arg(cmd)
+            .arg(shell_line(cmd))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(stderr)
-            .process_group(0)
-            .spawn()?;
+            .process_group(0);
+        die_with_parent(&mut command);
+        let mut child = command.spawn()?;
         let pgid = child.id() as i32;
         reg.get_or_insert_with(HashSet::new).insert(pgid);
         drop(reg);
@@ -219,6 +251,18 @@ mod tests {
             }
         }
         assert_eq!(p.recv(far), Received::Eof);
+    }
+
+    #[test]
+    fn plain_commands_are_execed_and_others_left_to_the_shell() {
+        assert_eq!(shell_line("./tusk aei"), "exec ./tusk aei");
+        assert_eq!(
+            shell_line("python -m pyrimaa.simple_engine"),
+            "exec python -m pyrimaa.simple_engine"
+        );
+        assert_eq!(shell_line("cd x && ./e"), "cd x && ./e");
+        assert_eq!(shell_line("E=1 ./e"), "E=1 ./e");
+        assert_eq!(shell_line("./e 'a b'"), "./e 'a b'");
     }
 
     #[test]

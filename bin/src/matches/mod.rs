@@ -122,6 +122,10 @@ struct RunArgs {
     /// Append each engine's stderr to DIR/<name>.log (default: discarded).
     #[arg(long, value_name = "DIR")]
     stderr: Option<PathBuf>,
+    /// Start fresh engine processes for every game, as roundrobin does (default: a process
+    /// that behaved is reused for the next game after `newgame`).
+    #[arg(long)]
+    restart: bool,
     /// Event name written into the records.
     #[arg(long, default_value = "tusk match")]
     event: String,
@@ -229,6 +233,7 @@ struct Ctx {
     seed: u64,
     referee: RefereeConfig,
     stderr_dir: Option<PathBuf>,
+    restart: bool,
     cancel: AtomicBool,
 }
 
@@ -320,6 +325,8 @@ fn worker(ctx: Arc<Ctx>, queue: Arc<Mutex<VecDeque<Scheduled>>>, tx: mpsc::Sende
                     for (cl, e, bad) in [(g, sg.gold, o.faulty[0]), (s, sg.silver, o.faulty[1])] {
                         if bad {
                             cl.kill();
+                        } else if ctx.restart {
+                            cl.quit();
                         } else {
                             procs[e] = Some(cl);
                         }
@@ -554,6 +561,7 @@ fn run_match(a: &RunArgs) -> Result<()> {
             stop_time: a.stop_time,
         },
         stderr_dir: a.stderr.clone(),
+        restart: a.restart,
         cancel: AtomicBool::new(false),
     });
     let interrupted = Arc::new(AtomicBool::new(false));

@@ -47,13 +47,24 @@ impl Scratch {
         )
     }
 
+    /// pyrimaa's random mover with an extra (ignored) argument naming this directory, so that
+    /// [`Scratch::live_engines`] finds it, and `delaymove` seconds per move.
+    pub fn marked_simple(&self, name: &str, delay: &str) -> String {
+        format!(
+            "name={name},cmd={} -m pyrimaa.simple_engine {},option.delaymove={delay}",
+            self.python.display(),
+            self.dir.join("marker").display()
+        )
+    }
+
     /// A path inside the directory.
     pub fn path(&self, rel: &str) -> PathBuf {
         self.dir.join(rel)
     }
 
-    /// Process ids of live processes whose command line mentions this directory (the fake
-    /// engines started from it).
+    /// Process ids of live processes with an argument inside this directory (the fake
+    /// engines started from it, and simple_engines given a marker argument by
+    /// [`Scratch::marked_simple`]), the runner itself excepted.
     pub fn live_engines(&self) -> Vec<u32> {
         let needle = self.dir.display().to_string();
         let mut v = Vec::new();
@@ -79,10 +90,7 @@ impl Scratch {
             if argv.first().is_some_and(|a0| a0.ends_with("/tusk")) {
                 continue;
             }
-            if argv
-                .iter()
-                .any(|a| a == &format!("{needle}/fake_engine.py"))
-            {
+            if argv.iter().any(|a| a.starts_with(&format!("{needle}/"))) {
                 let state = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
                 let zombie = state
                     .rsplit(')')
