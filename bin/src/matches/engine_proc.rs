@@ -265,13 +265,47 @@ mod tests {
         assert_eq!(shell_line("./e 'a b'"), "./e 'a b'");
     }
 
+    /// Processes of group `pgid` that are not zombies, from /proc/*/stat.
+    fn live_in_group(pgid: i32) -> usize {
+        let mut n = 0;
+        for e in std::fs::read_dir("/proc").unwrap().flatten() {
+            let Ok(stat) = std::fs::read_to_string(e.path().join("stat")) else {
+                continue;
+            };
+            // pid (comm) state ppid pgrp ...
+            let Some(rest) = stat.rsplit_once(')').map(|(_, r)| r) else {
+                continue;
+            };
+            let f: Vec<&str> = rest.split_whitespace().collect();
+            if f.len() > 2 && f[2] == pgid.to_string() && f[0] != "Z" {
+                n += 1;
+            }
+        }
+        n
+    }
+
     #[test]
     fn dropping_kills_the_whole_group() {
         let p = EngineProc::spawn("sleep 30 & sleep 30; echo never", None).unwrap();
         let pgid = p.pgid;
+        let t = Instant::now();
+        while live_in_group(pgid) < 2 {
+            assert!(
+                t.elapsed() < Duration::from_secs(5),
+                "sh and its background sleep"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
         drop(p);
-        // No process of the group is left (kill with signal 0 fails with ESRCH).
-        std::thread::sleep(Duration::from_millis(50));
-        assert!(killpg(Pid::from_raw(pgid), None).is_err());
+        // No process of the group is left running (a killed orphan may stay a zombie until
+        // init reaps it).
+        let t = Instant::now();
+        while live_in_group(pgid) > 0 {
+            assert!(
+                t.elapsed() < Duration::from_secs(5),
+                "the group outlived the drop"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
     }
 }
