@@ -1,6 +1,7 @@
 """A scripted AEI engine for the `tusk match` tests (test data, run with the aei venv's python).
 
 Usage: python fake_engine.py MODE [SECONDS [SALT]]
+       python fake_engine.py script LOG DELAYS
 
 MODE is one of:
   det      legal and deterministic: a random-step move seeded by the position and SALT, so the
@@ -10,7 +11,10 @@ MODE is one of:
            there;
   hang     plays its setup, then never answers `go` again (it keeps reading input);
   crash    plays its setup, then exits with status 3 when asked for its first turn;
-  late     plays its setup, then answers its first turn after SECONDS (default 3) seconds.
+  late     plays its setup, then answers its first turn after SECONDS (default 3) seconds;
+  script   plays like det, but waits DELAYS[k] seconds (a comma-separated list, the last
+           value repeated) before answering its k-th turn after the setup, and appends
+           every line it receives to the file LOG (a transcript to compare controllers by).
 
 It sets up with pyrimaa's basic setup, like simple_engine.
 """
@@ -22,8 +26,14 @@ import time
 from pyrimaa.board import BASIC_SETUP, BLANK_BOARD, Color, Position
 
 MODE = sys.argv[1] if len(sys.argv) > 1 else "det"
-DELAY = float(sys.argv[2]) if len(sys.argv) > 2 else (0.0 if MODE == "det" else 3.0)
-SALT = sys.argv[3] if len(sys.argv) > 3 else ""
+if MODE == "script":
+    LOG = open(sys.argv[2], "a")
+    DELAYS = [float(x) for x in sys.argv[3].split(",")]
+    DELAY, SALT = 0.0, ""
+else:
+    LOG, DELAYS = None, []
+    DELAY = float(sys.argv[2]) if len(sys.argv) > 2 else (0.0 if MODE == "det" else 3.0)
+    SALT = sys.argv[3] if len(sys.argv) > 3 else ""
 
 
 def send(line):
@@ -44,10 +54,14 @@ def det_move(pos):
 def main():
     pos = Position(Color.GOLD, 4, BLANK_BOARD)
     insetup = True
+    turns = 0
     for raw in sys.stdin:
         line = raw.strip()
         if not line:
             continue
+        if LOG is not None:
+            LOG.write(line + "\n")
+            LOG.flush()
         cmd = line.split(None, 1)[0]
         if cmd == "aei":
             send("protocol-version 1")
@@ -71,6 +85,10 @@ def main():
                 continue
             if MODE == "det":
                 time.sleep(DELAY)
+                send("bestmove " + det_move(pos))
+            elif MODE == "script":
+                time.sleep(DELAYS[min(turns, len(DELAYS) - 1)])
+                turns += 1
                 send("bestmove " + det_move(pos))
             elif MODE == "illegal":
                 send("bestmove " + ("Ed4n" if pos.color == Color.GOLD else "ed5s"))
