@@ -5,6 +5,10 @@ use crate::bitboard::NEIGHBOURS;
 use crate::zobrist;
 use crate::{Bitboard, ByColor, Color, Piece, PieceKind, Square};
 
+/// An odd constant (from the golden ratio) that scrambles the turn-start key before it is
+/// mixed into [`Position::search_key`], so it cannot cancel the board key it often equals.
+const TURN_START_MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+
 /// What the previous step of the current turn left open.
 ///
 /// A pull opportunity is kept only while it can actually be taken (some weaker enemy piece
@@ -109,10 +113,27 @@ impl Position {
         self.pending
     }
 
-    /// The Zobrist hash of the whole state: pieces, side, steps left and pending push/pull.
+    /// The Zobrist hash of pieces, side, steps left and pending push/pull. It leaves out the
+    /// board the turn started on, so two mid-turn states with equal boards but different turn
+    /// starts share it: use it only where the turn start is the same for every state compared
+    /// (deduplication inside one turn). A transposition table must use [`Position::search_key`].
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
+    }
+
+    /// The key a transposition table must use: it covers everything that decides what may
+    /// follow, that is the pieces, the side to move, the steps left, the pending push or pull
+    /// and the board the turn started on (a turn may not end on that board). Equal states give
+    /// equal keys; states that differ in any of these differ in their key except by a 64-bit
+    /// hash collision. Costs one multiply over [`Position::hash`]. At a turn start the turn-start
+    /// board is the current one, so the key is a function of [`Position::hash`] alone there.
+    ///
+    /// The game history (the third-repetition rule) is not part of any key: the searcher
+    /// applies that rule itself at turn boundaries.
+    #[inline]
+    pub fn search_key(&self) -> u64 {
+        self.hash ^ self.turn_start.wrapping_mul(TURN_START_MIX)
     }
 
     /// The Zobrist key of the pieces and the side to move only (what repetition compares).

@@ -2,6 +2,9 @@
 
 use crate::{zobrist, Color, Position, Step, StepList, Turn};
 
+/// XORed into a board key, swaps the side to move.
+const SIDE_FLIP: u64 = zobrist::side_key(Color::Gold) ^ zobrist::side_key(Color::Silver);
+
 /// One slot of [`KeySet`]: the key and the generation that wrote it, in one cache line.
 #[derive(Clone, Copy, Default)]
 struct Slot {
@@ -79,7 +82,9 @@ impl KeySet {
 pub struct TurnVisit<'a> {
     /// The position after the turn: the other side to move, at the start of its turn.
     pub position: &'a Position,
-    /// One step sequence that makes the turn.
+    /// One step sequence that makes the turn, from the position given to the enumerator. For
+    /// a mid-turn position these are the steps that complete the turn (none when ending the
+    /// turn at once is the turn).
     pub steps: &'a [Step],
 }
 
@@ -118,8 +123,9 @@ impl TurnGen {
     }
 
     /// Calls `visit` once for every distinct legal turn from `pos` (which may be mid-turn:
-    /// then the turns complete the current one). Distinct means a distinct resulting board;
-    /// the board the turn started with is excluded, and so is every resulting board for which
+    /// then the turns complete the current one, ending it at once included when the board has
+    /// changed). Distinct means a distinct resulting board; the board the turn started with
+    /// (the position's turn-start key, not the current board) is excluded, and so is every resulting board for which
     /// `excluded(board_key)` is true (the third-repetition rule, when a game history is given).
     /// Returns the number of turns visited.
     pub fn for_each_turn_excluding(
@@ -134,6 +140,23 @@ impl TurnGen {
             [Step::new_unchecked(crate::Square::from_index(0), crate::Direction::North); 4];
         let mut count = 0;
         let mut root = pos.clone();
+        // Mid-turn, ending the turn right now is a turn of its own (its remaining steps are
+        // none) when the board already differs from the turn's start.
+        if root.can_end_turn() {
+            let key = root.board_key();
+            self.finished.insert(key);
+            if !excluded(key ^ SIDE_FLIP) {
+                count += 1;
+                if self.want_positions {
+                    let t = root.end_turn();
+                    visit(TurnVisit {
+                        position: &root,
+                        steps: &[],
+                    });
+                    root.undo_end_turn(t);
+                }
+            }
+        }
         self.dfs(&mut root, &mut path, 0, excluded, visit, &mut count);
         count
     }
@@ -184,10 +207,9 @@ impl TurnGen {
             // Last step of the turn: every legal step ends a turn (no push can start, and a
             // pending push is completed), so only the resulting board key is needed.
             let start = pos.turn_start_key();
-            let flip = zobrist::side_key(Color::Gold) ^ zobrist::side_key(Color::Silver);
             for &step in steps.iter() {
                 let key = pos.board_key_after(step);
-                if key != start && self.finished.insert(key) && !excluded(key ^ flip) {
+                if key != start && self.finished.insert(key) && !excluded(key ^ SIDE_FLIP) {
                     *count += 1;
                 }
             }
@@ -203,19 +225,15 @@ impl TurnGen {
                 path[depth] = step;
                 if pos.can_end_turn() {
                     let key = pos.board_key();
-                    if self.finished.insert(key) {
-                        let next_key =
-                            key ^ zobrist::side_key(Color::Gold) ^ zobrist::side_key(Color::Silver);
-                        if !excluded(next_key) {
-                            *count += 1;
-                            if self.want_positions {
-                                let t = pos.end_turn();
-                                visit(TurnVisit {
-                                    position: pos,
-                                    steps: &path[..=depth],
-                                });
-                                pos.undo_end_turn(t);
-                            }
+                    if self.finished.insert(key) && !excluded(key ^ SIDE_FLIP) {
+                        *count += 1;
+                        if self.want_positions {
+                            let t = pos.end_turn();
+                            visit(TurnVisit {
+                                position: pos,
+                                steps: &path[..=depth],
+                            });
+                            pos.undo_end_turn(t);
                         }
                     }
                 }
