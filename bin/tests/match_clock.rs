@@ -1,4 +1,6 @@
-//! The runner talks to engines exactly as pyrimaa's roundrobin does and keeps the same clock:
+//! The runner talks to engines exactly as pyrimaa's roundrobin does and keeps the same clock,
+//! engine options (`bot_hash`/`bot_depth`/`bot_nodes` there, `option.hash`, `depth`, `nodes`
+//! here) included:
 //! the same scripted game is played once under `roundrobin` and once under `tusk match`, and
 //! the transcripts the two engines received (handshake, tc options, newgame, greserve /
 //! sreserve / moveused before each go, makemoves) are compared line by line. The engines
@@ -52,7 +54,8 @@ fn same_transcripts_and_result_as_roundrobin() {
     // roundrobin.
     let cfg = format!(
         "[global]\nrounds = 1\nloglevel = WARN\ntimecontrol = 1s/2s/50/3s\nstrict_setup = True\n\
-         bots = gold silver\n\n[gold]\ncmdline = {}\n\n[silver]\ncmdline = {}\n",
+         bots = gold silver\n\n[gold]\ncmdline = {}\nbot_hash = 16\nbot_depth = 8\n\n\
+         [silver]\ncmdline = {}\nbot_nodes = 500\n",
         engine_cmd("rr-gold.log", GOLD),
         engine_cmd("rr-silver.log", SILVER)
     );
@@ -78,12 +81,12 @@ fn same_transcripts_and_result_as_roundrobin() {
     let mut a = args(&["--tc", "1s/2s/50/3s", "--games", "1"]);
     a.push("--engine".into());
     a.push(format!(
-        "name=gold,cmd='{}'",
+        "name=gold,cmd='{}',option.hash=16,depth=8",
         engine_cmd("tm-gold.log", GOLD)
     ));
     a.push("--engine".into());
     a.push(format!(
-        "name=silver,cmd='{}'",
+        "name=silver,cmd='{}',nodes=500",
         engine_cmd("tm-silver.log", SILVER)
     ));
     a.extend(args(&["--json", &json.display().to_string()]));
@@ -110,6 +113,16 @@ fn same_transcripts_and_result_as_roundrobin() {
         "gold's transcript"
     );
     assert_eq!(ts, rs, "silver's transcript");
+    // Engine options (roundrobin's bot_*; tusk's option.K, depth, nodes) come after the
+    // handshake, before the time control.
+    assert_eq!(
+        &tg[2..4],
+        [
+            "setoption name hash value 16",
+            "setoption name depth value 8"
+        ]
+    );
+    assert_eq!(ts[2], "setoption name nodes value 500");
     // The reserves really were the scripted ones (the comparison is not vacuous).
     let sent: Vec<&str> = tg
         .iter()

@@ -239,3 +239,37 @@ fn sprt_stops_a_lopsided_match_early() {
     assert_eq!(n, 12, "{stdout}");
     assert!(s.live_engines().is_empty());
 }
+
+#[test]
+fn setups_from_a_file_are_played_by_the_referee() {
+    let s = Scratch::new("setupfile");
+    let file = s.path("setups.txt");
+    let gold = "Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Da2 Hb2 Cc2 Ed2 Me2 Cf2 Hg2 Dh2";
+    let silver = "ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 da7 hb7 cc7 md7 ee7 cf7 hg7 dh7";
+    std::fs::write(&file, format!("# one opening\n1g {gold} 1s {silver}\n")).unwrap();
+    let json = s.path("games.jsonl");
+    let mut a = args(&["--games", "2", "--setup-file", &file.display().to_string()]);
+    for e in [s.fake("d1", "det 0 a"), s.fake("d2", "det 0 b")] {
+        a.push("--engine".into());
+        a.push(e);
+    }
+    a.extend(args(&["--json", &json.display().to_string()]));
+    run_match(&a);
+    let g = games(&json);
+    assert_eq!(g.len(), 2);
+    for game in &g {
+        // The fakes would have played pyrimaa's basic setup (elephant on e2/d7); the file's
+        // setups were played instead, and the games replay in pyrimaa.
+        assert_eq!(game["moves"][0], format!("1g {gold}"));
+        assert_eq!(game["moves"][1], format!("1s {silver}"));
+        assert_eq!(game["setups"], "file");
+    }
+    let (ok, out) = pyrimaa_replay(&s.python, &json);
+    assert!(ok, "{out}");
+    // A file with a bad setup is refused before any game, naming the line.
+    std::fs::write(&file, format!("{gold} ra8\n")).unwrap();
+    let out = match_common::tusk().arg("match").args(&a).output().unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("setups.txt:1: silver setup"), "{err}");
+}
