@@ -14,7 +14,8 @@ What is checked, per reason (pyrimaa's Game ends a game the same ways):
                side wins;
   i            the recorded illegal move is rejected by pyrimaa (illegal, no change, or third
                repetition); the side to move loses;
-  t, r         the game had not ended; the side to move loses;
+  t, r         the game had not ended; the side to move loses (a time loss before both
+               setups were played is accepted as it is);
   s            the game had not ended; the side with more pieces wins, silver on equal counts.
 """
 
@@ -73,6 +74,10 @@ def check(g):
                 return "reason m but the side to move has a legal, non-repeating move"
         if winner != 1 - to_move:
             return "reason m but the side to move is the winner"
+        return None
+    if reason == "t" and len(moves) < 2:
+        # An engine failed before the setups were done (it did not start, or did not set
+        # up in time): nothing to replay.
         return None
     if pos.is_end_state():
         return f"reason {reason} but the game had already ended in pyrimaa"
