@@ -273,3 +273,37 @@ fn setups_from_a_file_are_played_by_the_referee() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("setups.txt:1: silver setup"), "{err}");
 }
+
+// An engine that answers only when told to stop: with roundrobin's stop_time it plays on,
+// without it it loses on time. 2 s per turn, no reserve; stop is sent 1 s before the deadline.
+#[test]
+fn stop_time_sends_stop_before_the_deadline() {
+    let s = Scratch::new("stoptime");
+    let run = |extra: &[&str], json: &str| {
+        let json = s.path(json);
+        let mut a = args(&["--tc", "2s/0s/0", "--games", "1"]);
+        a.extend(args(extra));
+        for e in [s.fake("waits", "stoppable"), s.fake("det", "det")] {
+            a.push("--engine".into());
+            a.push(e);
+        }
+        a.extend(args(&["--json", &json.display().to_string()]));
+        run_match(&a);
+        games(&json).remove(0)
+    };
+    let with_stop = run(&["--stop-time", "1"], "stop.jsonl");
+    assert!(
+        "gem".contains(with_stop["reason"].as_str().unwrap()),
+        "{with_stop}"
+    );
+    assert!(
+        with_stop["moves"].as_array().unwrap().len() > 3,
+        "{with_stop}"
+    );
+    let without = run(&[], "nostop.jsonl");
+    assert_eq!(
+        (without["winner"].as_str(), without["reason"].as_str()),
+        (Some("s"), Some("t"))
+    );
+    assert_eq!(without["moves"].as_array().unwrap().len(), 2, "{without}");
+}

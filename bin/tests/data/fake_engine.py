@@ -12,6 +12,8 @@ MODE is one of:
   hang     plays its setup, then never answers `go` again (it keeps reading input);
   crash    plays its setup, then exits with status 3 when asked for its first turn;
   late     plays its setup, then answers its first turn after SECONDS (default 3) seconds;
+  stoppable  plays like det, except that on its first turn after the setup it answers only
+           when the controller sends `stop`;
   script   plays like det, but waits DELAYS[k] seconds (a comma-separated list, the last
            value repeated) before answering its k-th turn after the setup, and appends
            every line it receives to the file LOG (a transcript to compare controllers by).
@@ -55,6 +57,7 @@ def main():
     pos = Position(Color.GOLD, 4, BLANK_BOARD)
     insetup = True
     turns = 0
+    waiting_for_stop = False
     for raw in sys.stdin:
         line = raw.strip()
         if not line:
@@ -86,6 +89,12 @@ def main():
             if MODE == "det":
                 time.sleep(DELAY)
                 send("bestmove " + det_move(pos))
+            elif MODE == "stoppable":
+                if turns == 0:
+                    waiting_for_stop = True
+                else:
+                    send("bestmove " + det_move(pos))
+                turns += 1
             elif MODE == "script":
                 time.sleep(DELAYS[min(turns, len(DELAYS) - 1)])
                 turns += 1
@@ -98,6 +107,10 @@ def main():
                 sys.exit(3)
             elif MODE == "late":
                 time.sleep(DELAY)
+                send("bestmove " + det_move(pos))
+        elif cmd == "stop":
+            if waiting_for_stop:
+                waiting_for_stop = False
                 send("bestmove " + det_move(pos))
         elif cmd == "quit":
             return
