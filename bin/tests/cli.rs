@@ -655,3 +655,33 @@ fn perft_and_moves_apply_the_record_history() {
     assert_eq!(missing, ["ee6n"]);
     assert_eq!(with_history.len(), 6330);
 }
+
+/// A position file with steps already taken: every listed turn is written whole (the steps
+/// taken, then the rest), ending the turn at once included, and there are 15 of them.
+#[test]
+fn moves_lists_whole_turns_from_a_mid_turn_position_file() {
+    let file = temp_file(
+        "mid_turn_listing",
+        "mid.txt",
+        b"2g Ee2n Ee3n Ee4n\n +-----------------+\n8| r r r r r r r r |\n7| d h c e m c h d |\n\
+          6| . . x . . x . . |\n5| . . . . E . . . |\n4| . . . . . . . . |\n\
+          3| . . x . . x . . |\n2| D H C M . C H D |\n1| R R R R R R R R |\n\
+           +-----------------+\n   a b c d e f g h\n",
+    );
+    let o = tusk(&["moves", "--position", file.to_str().unwrap()], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 15, "{out}");
+    assert!(
+        lines.iter().all(|l| l.starts_with("Ee2n Ee3n Ee4n")),
+        "{out}"
+    );
+    assert!(lines.contains(&"Ee2n Ee3n Ee4n"), "ending at once: {out}");
+    assert!(lines.contains(&"Ee2n Ee3n Ee4n Cc2n Cc3x"), "{out}");
+    let o = tusk(
+        &["moves", "--count", "--position", file.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(stdout(&o).trim(), "15");
+}

@@ -84,7 +84,9 @@ impl PositionArgs {
         if let Some(path) = &self.position {
             let text = read_text(path, "position file")?;
             let pf = PositionFile::parse(&text).with_context(|| path.display().to_string())?;
-            return Ok(Game::from_position(pf.position, pf.move_number));
+            return Ok(
+                Game::from_position(pf.position, pf.move_number).with_steps_taken(&pf.steps_taken)
+            );
         }
         if let Some(path) = &self.record {
             let text = read_text(path, "game record")?;
