@@ -1,6 +1,7 @@
 //! `tusk`: the Arimaa engine's command-line tools.
 
 mod cli;
+mod matches;
 
 use clap::{Parser, Subcommand};
 
@@ -24,6 +25,8 @@ enum Command {
     Bench(cli::bench::BenchArgs),
     /// List every distinct legal turn of a position, or count them for many positions.
     Moves(cli::moves::MovesArgs),
+    /// Play games between AEI engines: referee, clocks, records, Elo, SPRT, resume, shards.
+    Match(Box<matches::MatchArgs>),
 }
 
 fn main() -> std::process::ExitCode {
@@ -34,6 +37,7 @@ fn main() -> std::process::ExitCode {
         Some(Command::Analyze(a)) => cli::analyze::run(&a),
         Some(Command::Bench(a)) => cli::bench::run(&a),
         Some(Command::Eval(a)) => cli::eval::run(&a),
+        Some(Command::Match(a)) => matches::run(&a),
         None => {
             use clap::CommandFactory;
             let _ = Cli::command().print_help();
