@@ -1,5 +1,6 @@
 //! `tusk`: the Arimaa engine's command-line tools.
 
+mod aei;
 mod cli;
 
 use clap::{Parser, Subcommand};
@@ -22,6 +23,9 @@ enum Command {
     Bench(cli::bench::BenchArgs),
     /// List every distinct legal turn of a position, or count them for many positions.
     Moves(cli::moves::MovesArgs),
+    /// Speak the Arimaa Engine Interface on stdin/stdout (the default when stdin is not a
+    /// terminal), for controllers such as roundrobin, analyze and gameroom.
+    Aei,
 }
 
 fn main() -> std::process::ExitCode {
@@ -31,6 +35,8 @@ fn main() -> std::process::ExitCode {
         Some(Command::Moves(a)) => cli::moves::run(&a),
         Some(Command::Bench(a)) => cli::bench::run(&a),
         Some(Command::Eval(a)) => cli::eval::run(&a),
+        Some(Command::Aei) => aei::run(),
+        None if !std::io::IsTerminal::is_terminal(&std::io::stdin()) => aei::run(),
         None => {
             use clap::CommandFactory;
             let _ = Cli::command().print_help();
