@@ -90,6 +90,8 @@ struct Shared {
     best: Option<String>,
     /// How many times the best turn changed late.
     late_changes: u32,
+    /// The depth of the last late change (at most one extension per depth).
+    extended_at: u32,
 }
 
 impl Shared {
@@ -380,6 +382,7 @@ impl Session {
             extension,
             best: None,
             late_changes: 0,
+            extended_at: 0,
         }));
         lock(&shared).apply(&control);
         let limits = Limits {
@@ -646,7 +649,7 @@ fn opponent_threatens_goal(pos: &Position) -> bool {
 }
 
 /// Follows the best turn through the reports; a change late in the search stretches the
-/// budget.
+/// budget (once per depth).
 fn note_best(report: &Report, control: &Control, shared: &Mutex<Shared>) {
     let Some(first) = report.pv.first() else {
         return;
@@ -657,12 +660,14 @@ fn note_best(report: &Report, control: &Control, shared: &Mutex<Shared>) {
     }
     let late = sh.best.is_some()
         && sh.budget.is_some()
+        && report.depth > sh.extended_at
         && control
             .soft()
             .is_some_and(|s| control.elapsed() >= s.mul_f64(params::LATE_FRACTION));
     if late {
         sh.extension = (sh.extension * params::BEST_CHANGE_EXTENSION).min(params::MAX_EXTENSION);
         sh.late_changes += 1;
+        sh.extended_at = report.depth;
         sh.apply(control);
     }
     sh.best = Some(first.clone());

@@ -45,7 +45,7 @@ pub mod params {
     /// A best-turn change counts as late once this fraction of the soft deadline has passed.
     pub const LATE_FRACTION: f64 = 0.3;
     /// The largest total extension.
-    pub const MAX_EXTENSION: f64 = 3.0;
+    pub const MAX_EXTENSION: f64 = 2.0;
 }
 
 /// A time control, as the `tc*` options give it. Times in seconds; 0 means "none" except
@@ -354,10 +354,16 @@ mod tests {
         let (s, h) = b.deadlines(0.0, 2.0);
         close(s.as_secs_f64(), 2.28);
         close(h.as_secs_f64(), 9.5);
-        // Extensions stop at the cap (3x: hard min(14.25, 11.27)).
+        // Extensions stop at 2x, and never pass the cap: with 2s/10s/100 and a 5 s reserve,
+        // available 7, cap 7 - 0.53 = 6.47, target 1.4 + 0.25 = 1.65, hard 4.125; 2x would
+        // be 8.25, so 6.47.
         let (s, h) = b.deadlines(0.0, 10.0);
-        close(s.as_secs_f64(), 3.42);
-        close(h.as_secs_f64(), 11.27);
+        close(s.as_secs_f64(), 2.28);
+        close(h.as_secs_f64(), 9.5);
+        let b = budget(&tc(2.0, 5.0, 100.0, 0.0), &clock(5.0)).unwrap();
+        let (s, h) = b.deadlines(0.0, 2.0);
+        close(s.as_secs_f64(), 1.98);
+        close(h.as_secs_f64(), 6.47);
         // A moveused past the deadline gives zero, not a panic.
         let (s, h) = b.deadlines(100.0, 1.0);
         assert_eq!((s, h), (Duration::ZERO, Duration::ZERO));
