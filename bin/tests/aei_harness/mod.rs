@@ -186,3 +186,79 @@ pub fn game_at(text: &str) -> Game {
 pub fn count(lines: &[String], prefix: &str) -> usize {
     lines.iter().filter(|l| l.starts_with(prefix)).count()
 }
+
+/// What a controller run printed.
+pub struct Run {
+    /// Exit status.
+    pub status: ExitStatus,
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+}
+
+/// Runs `python -m <module> <args>` in `dir`, killing it after `limit` (then it panics).
+pub fn run_controller(
+    python: &std::path::Path,
+    module: &str,
+    args: &[&str],
+    dir: &std::path::Path,
+    limit: Duration,
+) -> Run {
+    let mut child = Command::new(python)
+        .arg("-m")
+        .arg(module)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {python:?} -m {module}: {e}"));
+    let read = |r: Option<Box<dyn std::io::Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut s = String::new();
+            if let Some(mut r) = r {
+                let _ = r.read_to_string(&mut s);
+            }
+            s
+        })
+    };
+    let out = read(child.stdout.take().map(|s| Box::new(s) as _));
+    let err = read(child.stderr.take().map(|s| Box::new(s) as _));
+    let end = Instant::now() + limit;
+    let status = loop {
+        if let Ok(Some(status)) = child.try_wait() {
+            break status;
+        }
+        if Instant::now() >= end {
+            let _ = child.kill();
+            let _ = child.wait();
+            let (o, e) = (
+                out.join().unwrap_or_default(),
+                err.join().unwrap_or_default(),
+            );
+            panic!("{module} ran past {limit:?}; stdout:\n{o}\nstderr:\n{e}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    Run {
+        status,
+        stdout: out.join().unwrap_or_default(),
+        stderr: err.join().unwrap_or_default(),
+    }
+}
+
+/// A fresh directory under the target's temporary directory.
+pub fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create a scratch directory");
+    dir
+}
+
+/// `tusk aei` as a shell command line for a controller's `cmdline`.
+pub fn tusk_cmdline() -> String {
+    format!("'{}' aei", env!("CARGO_BIN_EXE_tusk"))
+}
