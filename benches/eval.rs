@@ -12,7 +12,7 @@ use tusk_engine::setup::default_setup;
 use tusk_engine::{Color, Position, StepList};
 use tusk_eval::captures::{best_capture, capturable_kinds};
 use tusk_eval::goal::goal_in;
-use tusk_eval::{evaluate, explain, material, Weights};
+use tusk_eval::{evaluate, explain, Weights};
 
 /// Hand-set mid-game positions (AEI `<side> [64 cells]`, rank 8 first).
 const MIDGAME: [(&str, &str); 4] = [
@@ -114,7 +114,6 @@ fn distribution(name: &str, positions: &[Position], reps: u32, f: &dyn Fn(&Posit
 }
 
 fn bench(c: &mut Criterion) {
-    material::init();
     let w = Weights::default();
     let positions = positions();
     for (name, pos) in &positions {

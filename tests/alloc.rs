@@ -77,10 +77,9 @@ fn step_generation_and_make_undo_do_not_allocate() {
 #[test]
 fn evaluation_does_not_allocate() {
     let _turn = serial();
-    use tusk_eval::{evaluate, explain, material, Weights};
+    use tusk_eval::{evaluate, explain, Weights};
     let positions: Vec<_> = (0..25).flat_map(|s| random_game(s, 40)).collect();
     let w = Weights::default();
-    material::init();
     let before = ALLOCATIONS.load(Ordering::Relaxed);
     let mut sum = 0i64;
     for p in &positions {
@@ -88,6 +87,8 @@ fn evaluation_does_not_allocate() {
         sum += i64::from(explain(p, &w).score());
         sum += i64::from(tusk_eval::goal::goal_in(p).unwrap_or(0));
         sum += tusk_eval::captures::best_capture(p).map_or(0, |k| k.index() as i64);
+        let mut q = p.clone();
+        sum += i64::from(tusk_eval::evaluate_mut(&mut q, &w));
     }
     let after = ALLOCATIONS.load(Ordering::Relaxed);
     assert!(positions.len() > 500, "only {} positions", positions.len());

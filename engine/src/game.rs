@@ -91,10 +91,14 @@ impl Game {
         }
     }
 
-    /// A game that starts at a given position (normally a turn start; a mid-turn position
-    /// from a position file continues its turn), numbered `move_number` (the number
-    /// written in front of the side letter, e.g. 2 for `2g`). Repetition history starts here.
-    /// The end-of-game checks are applied at once, as if the other side had just moved.
+    /// A game that starts at a given position, numbered `move_number` (the number written in
+    /// front of the side letter, e.g. 2 for `2g`). Repetition history starts here.
+    ///
+    /// At a turn start the end-of-game checks are applied at once, as if the other side had
+    /// just moved. A mid-turn position (steps already taken, as a position file's move line
+    /// gives them) continues its turn: nothing is decided until that turn ends, its turn-start
+    /// board is the one the turn may not end on, and the first move played completes the turn
+    /// (it may be empty, ending the turn at once, when the board has already changed).
     pub fn from_position(position: Position, move_number: u32) -> Game {
         let side = position.side();
         let mut g = Game {
@@ -109,12 +113,13 @@ impl Game {
         };
         if g.position.at_turn_start() {
             *g.seen.entry(g.position.board_key()).or_insert(0) += 1;
+            g.result = g.end_check();
         }
-        g.result = g.end_check();
         g
     }
 
-    /// The current position (start of the side to move's turn).
+    /// The current position: the start of the side to move's turn, except in a game made by
+    /// [`Game::from_position`] from a mid-turn position, before its first move.
     pub fn position(&self) -> &Position {
         &self.position
     }
@@ -244,34 +249,19 @@ impl Game {
         Ok(())
     }
 
-    /// The official end checks, in order, for the side that just moved (A) and the side to
-    /// move (B): A's goal, B's goal, B without rabbits, A without rabbits, B without a legal
-    /// step, B with only third-repetition turns.
+    /// The official end checks at a turn boundary: [`turn_boundary_result`], then B (the side
+    /// to move) with only third-repetition turns. Never called mid-turn.
     fn end_check(&self) -> Option<GameResult> {
-        use crate::PieceKind::Rabbit;
-        let b = self.position.side();
-        let a = !b;
-        let p = &self.position;
-        let win = |winner, reason| Some(GameResult { winner, reason });
-        if p.rabbit_on_goal(a) {
-            return win(a, EndReason::Goal);
-        }
-        if p.rabbit_on_goal(b) {
-            return win(b, EndReason::Goal);
-        }
-        if p.count(b, Rabbit) == 0 {
-            return win(a, EndReason::Elimination);
-        }
-        if p.count(a, Rabbit) == 0 {
-            return win(b, EndReason::Elimination);
-        }
-        if !p.has_legal_step() {
-            return win(a, EndReason::Immobilization);
+        if let Some(r) = turn_boundary_result(&self.position) {
+            return Some(r);
         }
         if self.seen.values().any(|&n| n >= 2) {
             let mut gen = TurnGen::new();
-            if gen.count_excluding(p, &|k| self.would_repeat_third_time(k)) == 0 {
-                return win(a, EndReason::Repetition);
+            if gen.count_excluding(&self.position, &|k| self.would_repeat_third_time(k)) == 0 {
+                return Some(GameResult {
+                    winner: !self.position.side(),
+                    reason: EndReason::Repetition,
+                });
             }
         }
         None
@@ -296,6 +286,40 @@ impl Game {
             Move::Turn(t) => write_turn(&self.positions[index], t),
         })
     }
+}
+
+/// The official end-of-game checks that need only the position, in the official order, at a
+/// turn boundary: `pos` is the start of the turn of B (the side to move) and A has just moved.
+/// A's goal, B's goal, B without rabbits (A wins), A without rabbits (B wins), B without a
+/// legal step (A wins). The last official check, B having only turns that would repeat a
+/// position a third time, needs the history and is [`Game`]'s.
+///
+/// Meaningful only at a turn start (`pos.at_turn_start()`); mid-turn, nothing is decided until
+/// the turn ends, and this returns `None`.
+pub fn turn_boundary_result(pos: &Position) -> Option<GameResult> {
+    use crate::PieceKind::Rabbit;
+    if !pos.at_turn_start() {
+        return None;
+    }
+    let b = pos.side();
+    let a = !b;
+    let win = |winner, reason| Some(GameResult { winner, reason });
+    if pos.rabbit_on_goal(a) {
+        return win(a, EndReason::Goal);
+    }
+    if pos.rabbit_on_goal(b) {
+        return win(b, EndReason::Goal);
+    }
+    if pos.count(b, Rabbit) == 0 {
+        return win(a, EndReason::Elimination);
+    }
+    if pos.count(a, Rabbit) == 0 {
+        return win(b, EndReason::Elimination);
+    }
+    if !pos.has_legal_step() {
+        return win(a, EndReason::Immobilization);
+    }
+    None
 }
 
 /// The number and side of the move `index` moves after (`first_number`, `first_side`).

@@ -29,7 +29,7 @@ pub mod zobrist;
 pub use bitboard::{Bitboard, ADJACENT_TRAP, NEIGHBOURS};
 pub use color::{ByColor, Color};
 pub use error::{ParseError, PositionError, StepError, TurnError};
-pub use game::{EndReason, Game, GameResult};
+pub use game::{turn_boundary_result, EndReason, Game, GameResult};
 pub use make::{StepUndo, TurnUndo};
 pub use moves::{Move, Placement, Setup, Turn};
 pub use piece::{Piece, PieceKind};

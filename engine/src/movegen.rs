@@ -86,18 +86,90 @@ impl Position {
         }
     }
 
-    /// Whether `step` is legal here (a member of [`Position::legal_steps`]).
+    /// Whether `step` is legal here: exactly membership of [`Position::legal_steps`], decided
+    /// from the few squares involved without generating the list. Allocation-free.
     pub fn is_legal_step(&self, step: Step) -> bool {
-        let mut list = StepList::new();
-        self.legal_steps(&mut list);
-        list.contains(&step)
+        if self.steps_left() == 0 {
+            return false;
+        }
+        let from = step.from();
+        let to = step.to();
+        let Some(piece) = self.piece_at(from) else {
+            return false;
+        };
+        if self.piece_at(to).is_some() {
+            return false;
+        }
+        let us = self.side();
+        if let Pending::Push { square, victim } = self.pending() {
+            return to == square
+                && piece.color() == us
+                && piece.kind() > victim
+                && !self.frozen(us).contains(from);
+        }
+        if piece.color() == us {
+            let rabbit_backward =
+                piece.kind() == PieceKind::Rabbit && step.dir() == Direction::backward(us);
+            return !rabbit_backward && !self.frozen(us).contains(from);
+        }
+        // An enemy piece: a pull onto the square the last own step vacated, or the first half
+        // of a push by an unfrozen stronger own piece beside it (a push needs two steps).
+        if let Pending::Pull { square, puller } = self.pending() {
+            if to == square && piece.kind() < puller {
+                return true;
+            }
+        }
+        self.steps_left() >= 2
+            && ((self.stronger_than(us, piece.kind()) - self.frozen(us)) & NEIGHBOURS[from.index()])
+                .any()
     }
 
-    /// Whether the side to move has any legal step.
+    /// Whether the side to move has any legal step: exactly whether [`Position::legal_steps`]
+    /// is non-empty, decided by masks that stop at the first kind of step found.
+    /// Allocation-free.
     pub fn has_legal_step(&self) -> bool {
-        let mut list = StepList::new();
-        self.legal_steps(&mut list);
-        !list.is_empty()
+        if self.steps_left() == 0 {
+            return false;
+        }
+        let us = self.side();
+        let them = !us;
+        let mobile = self.occupied_by(us) - self.frozen(us);
+        if let Pending::Push { square, victim } = self.pending() {
+            return (mobile & self.stronger_than(us, victim) & NEIGHBOURS[square.index()]).any();
+        }
+        let empty = self.empty_squares();
+        // Simple steps: a mobile piece beside an empty square (rabbits not backwards).
+        let rabbits = mobile & self.pieces_of(us, PieceKind::Rabbit);
+        let officers = mobile - rabbits;
+        if (officers.neighbours() & empty).any() {
+            return true;
+        }
+        let backward = Direction::backward(us);
+        for dir in Direction::ALL {
+            if dir != backward && (rabbits.shift(dir) & empty).any() {
+                return true;
+            }
+        }
+        // A pull onto the square just vacated (kept pending only while one exists).
+        if let Pending::Pull { square, puller } = self.pending() {
+            if (self.weaker_than(them, puller) & NEIGHBOURS[square.index()]).any() {
+                return true;
+            }
+        }
+        // The first half of a push: a weaker enemy piece beside a mobile officer, with an
+        // empty square of its own to be pushed to.
+        if self.steps_left() >= 2 {
+            let movable_victims = self.occupied_by(them) & empty.neighbours();
+            let mut attackers = officers;
+            for v in 0..PieceKind::NUM - 1 {
+                let kind = PieceKind::from_index(v);
+                if (self.pieces_of(them, kind) & movable_victims & attackers.neighbours()).any() {
+                    return true;
+                }
+                attackers -= self.pieces_of(us, PieceKind::from_index(v + 1));
+            }
+        }
+        false
     }
 }
 
@@ -161,5 +233,83 @@ impl Position {
             piece,
             square: from,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    use crate::setup::random_setup;
+    use crate::{Color, Direction, Position, Square, Step, StepList};
+
+    /// Positions met on random step-level walks from random setups: every state of every
+    /// turn (1 to 4 steps left, pushes half done, pull opportunities), plus thinned boards.
+    fn walk_states(seed: u64, games: usize) -> Vec<Position> {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut out = Vec::new();
+        let mut list = StepList::new();
+        for _ in 0..games {
+            let mut p = Position::empty(Color::Gold);
+            for color in Color::ALL {
+                for pl in random_setup(color, &mut rng).placements() {
+                    p.put(pl.piece, pl.square);
+                }
+            }
+            // Thin the board so that blocked, frozen and open positions all occur.
+            for sq in Square::all() {
+                if let Some(pc) = p.piece_at(sq) {
+                    if rng.gen_bool(0.4) {
+                        p.remove(pc, sq);
+                    }
+                }
+            }
+            p.set_turn_start(p.board_key());
+            for _ in 0..120 {
+                out.push(p.clone());
+                p.legal_steps(&mut list);
+                let end = p.can_end_turn() && (list.is_empty() || rng.gen_bool(0.3));
+                if end {
+                    p.end_turn();
+                } else if list.is_empty() {
+                    break;
+                } else {
+                    let s = list[rng.gen_range(0..list.len())];
+                    p.play_step_unchecked(s);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn quick_checks_equal_the_generated_list() {
+        let states = walk_states(7, 300);
+        assert!(states.len() > 20_000, "{}", states.len());
+        let mut list = StepList::new();
+        let (mut pushes, mut pulls, mut stuck) = (0, 0, 0);
+        for p in &states {
+            p.legal_steps(&mut list);
+            assert_eq!(p.has_legal_step(), !list.is_empty(), "{p:?}");
+            stuck += usize::from(list.is_empty());
+            for sq in Square::all() {
+                for d in Direction::ALL {
+                    if let Some(s) = Step::try_new(sq, d) {
+                        assert_eq!(p.is_legal_step(s), list.contains(&s), "{s} in {p:?}");
+                    }
+                }
+            }
+            match p.pending() {
+                crate::Pending::Push { .. } => pushes += 1,
+                crate::Pending::Pull { .. } => pulls += 1,
+                crate::Pending::None => {}
+            }
+        }
+        // The walk reaches every kind of state the checks distinguish.
+        assert!(
+            pushes > 100 && pulls > 100 && stuck > 0,
+            "{pushes} {pulls} {stuck}"
+        );
     }
 }

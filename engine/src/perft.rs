@@ -135,12 +135,10 @@ pub fn turn_divide(pos: &Position, turns: u32) -> Vec<(crate::Turn, u64)> {
         .collect()
 }
 
+/// Whether the game is over at this turn start (goal or elimination; an immobilised side has
+/// no turns anyway).
 fn decided(p: &Position) -> bool {
-    use crate::{Color, PieceKind::Rabbit};
-    p.rabbit_on_goal(Color::Gold)
-        || p.rabbit_on_goal(Color::Silver)
-        || p.count(Color::Gold, Rabbit) == 0
-        || p.count(Color::Silver, Rabbit) == 0
+    crate::game::turn_boundary_result(p).is_some()
 }
 
 fn turn_perft_rec(gen: &mut TurnGen, pos: &Position, turns: u32) -> u64 {

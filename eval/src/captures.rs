@@ -529,7 +529,7 @@ impl Hunt {
 
 /// Runs one search for the kinds in `wanted`; returns the kinds found capturable.
 #[inline(never)]
-fn hunt(pos: &Position, wanted: KindSet, mode: Mode) -> KindSet {
+fn hunt(pos: &mut Position, wanted: KindSet, mode: Mode) -> KindSet {
     let limit = pos.steps_left();
     let lower = capture_bound(pos, wanted, limit);
     if limit == 0 || lower > limit {
@@ -542,7 +542,6 @@ fn hunt(pos: &Position, wanted: KindSet, mode: Mode) -> KindSet {
         total: pos.occupied_by(!pos.side()).count(),
         mode,
     };
-    let mut work = pos.clone();
     // Iterative deepening: shallow captures are found by small searches, and what they find
     // is no longer wanted by the deeper ones.
     for depth in lower.max(1)..=limit {
@@ -551,7 +550,7 @@ fn hunt(pos: &Position, wanted: KindSet, mode: Mode) -> KindSet {
         if h.wanted.is_empty() || (!unchanged && capture_bound(pos, h.wanted, depth) > depth) {
             continue;
         }
-        if h.search(&mut work, depth) {
+        if h.search(pos, depth) {
             break;
         }
     }
@@ -562,19 +561,25 @@ fn hunt(pos: &Position, wanted: KindSet, mode: Mode) -> KindSet {
 const ALL_KINDS: KindSet = KindSet(0x3f);
 
 /// Whether the side to move can capture, within the steps left in this turn, some enemy piece
-/// of one of the kinds in `kinds`. Exact; allocation-free.
+/// of one of the kinds in `kinds`. Exact; allocation-free; copies the position once.
 pub fn can_capture(pos: &Position, kinds: KindSet) -> bool {
-    !hunt(pos, kinds, Mode::Any).is_empty()
+    !hunt(&mut pos.clone(), kinds, Mode::Any).is_empty()
 }
 
-/// Every kind of enemy piece the side to move can capture this turn. Exact; allocation-free.
+/// Every kind of enemy piece the side to move can capture this turn. Exact; allocation-free;
+/// copies the position once.
 pub fn capturable_kinds(pos: &Position) -> KindSet {
-    hunt(pos, ALL_KINDS, Mode::All)
+    hunt(&mut pos.clone(), ALL_KINDS, Mode::All)
 }
 
 /// The strongest kind of enemy piece the side to move can capture this turn, if any. Exact;
-/// allocation-free.
+/// allocation-free; copies the position once (see [`best_capture_mut`], which does not).
 pub fn best_capture(pos: &Position) -> Option<PieceKind> {
+    best_capture_mut(&mut pos.clone())
+}
+
+/// [`best_capture`] searching on `pos` itself, which it leaves exactly as it found it.
+pub fn best_capture_mut(pos: &mut Position) -> Option<PieceKind> {
     hunt(pos, ALL_KINDS, Mode::Strongest).strongest()
 }
 

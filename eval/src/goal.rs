@@ -334,8 +334,13 @@ fn search_min(pos: &mut Position, remaining: u8, bound: u8, fruitless: &mut Frui
 /// The fewest steps (1..=steps left) with which the side to move can end its turn with one of
 /// its rabbits on the goal rank, or `None` if it cannot this turn. `Some(0)` if a rabbit of
 /// the side to move already stands on goal. Exact: it agrees with enumerating every turn.
-/// Allocation-free.
+/// Allocation-free; copies the position once (see [`goal_in_mut`], which does not).
 pub fn goal_in(pos: &Position) -> Option<u8> {
+    goal_in_mut(&mut pos.clone())
+}
+
+/// [`goal_in`] searching on `pos` itself, which it leaves exactly as it found it.
+pub fn goal_in_mut(pos: &mut Position) -> Option<u8> {
     let limit = pos.steps_left();
     let lower = goal_bound(pos, limit);
     if lower == 0 {
@@ -344,15 +349,19 @@ pub fn goal_in(pos: &Position) -> Option<u8> {
     if lower > limit {
         return None;
     }
-    let mut work = pos.clone();
-    let steps = search_min(&mut work, limit, lower, &mut Fruitless::new());
+    let steps = search_min(pos, limit, lower, &mut Fruitless::new());
     (steps <= limit).then_some(steps)
 }
 
 /// Whether the side to move can goal this turn ([`goal_in`] is `Some`), by iterative
 /// deepening (a goal is found by the shallowest search that has one; the refuted nodes carry
-/// over). Exact; allocation-free.
+/// over). Exact; allocation-free; copies the position once (see [`can_goal_mut`]).
 pub fn can_goal(pos: &Position) -> bool {
+    can_goal_mut(&mut pos.clone())
+}
+
+/// [`can_goal`] searching on `pos` itself, which it leaves exactly as it found it.
+pub fn can_goal_mut(pos: &mut Position) -> bool {
     let limit = pos.steps_left();
     let lower = goal_bound(pos, limit);
     if lower == 0 {
@@ -361,9 +370,8 @@ pub fn can_goal(pos: &Position) -> bool {
     if lower > limit {
         return false;
     }
-    let mut work = pos.clone();
     let mut fruitless = Fruitless::new();
-    (lower..=limit).any(|depth| search(&mut work, depth, lower, &mut fruitless))
+    (lower..=limit).any(|depth| search(pos, depth, lower, &mut fruitless))
 }
 
 /// Rabbits of `color` that could reach goal in one full turn if nothing moved against them

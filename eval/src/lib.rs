@@ -12,7 +12,7 @@
 //!
 //! Every weight lives in [`Weights`]. The evaluation is exactly colour-symmetric: a position
 //! and its colour-mirrored twin ([`Position::flip`]) score the same. Nothing here allocates
-//! once the material table is built (see [`material::init`]).
+//! (the material table is built at compile time).
 
 #![forbid(unsafe_code)]
 
@@ -206,12 +206,21 @@ impl fmt::Display for Breakdown {
     }
 }
 
-/// Evaluates `pos` in full, term by term. Allocation-free.
+/// Evaluates `pos` in full, term by term. Allocation-free; copies the position once (see
+/// [`explain_mut`], which does not).
 pub fn explain(pos: &Position, w: &Weights) -> Breakdown {
-    compute(pos, w, goal::goal_in(pos))
+    explain_mut(&mut pos.clone(), w)
 }
 
-fn compute(pos: &Position, w: &Weights, goal: Option<u8>) -> Breakdown {
+/// [`explain`] working on `pos` itself (the detectors search on it), which it leaves exactly as
+/// it found it.
+pub fn explain_mut(pos: &mut Position, w: &Weights) -> Breakdown {
+    let goal = goal::goal_in_mut(pos);
+    compute(pos, w, goal)
+}
+
+/// The terms of `pos` given its goal distance; `pos` is searched on and restored.
+fn compute(pos: &mut Position, w: &Weights, goal: Option<u8>) -> Breakdown {
     let us = pos.side();
     let mut terms = [ByColor([0; 2]); Term::NUM];
     let ctx = Context::new(pos, w);
@@ -222,23 +231,23 @@ fn compute(pos: &Position, w: &Weights, goal: Option<u8>) -> Breakdown {
     terms[Term::TrapDanger as usize] = traps::danger_term(pos, &ctx, w);
     terms[Term::Rabbits as usize] = rabbits::rabbit_term(pos, &ctx, w);
 
-    let mut opp = pos.clone();
-    opp.end_turn();
     let mut threat = ByColor([0; 2]);
-    if goal.is_none() && goal::can_goal(&opp) {
-        threat[!us] = w.goal_threat;
-    }
-    terms[Term::GoalThreat as usize] = threat;
-
     let mut caps = ByColor([0; 2]);
     if goal.is_none() {
-        if let Some(k) = captures::best_capture(pos) {
+        if let Some(k) = captures::best_capture_mut(pos) {
             caps[us] = ctx.values[!us][k.index()] * w.capture_now_pct / 100;
         }
-        if let Some(k) = captures::best_capture(&opp) {
+        // The opponent's view: the same board with the other side to move and a full turn.
+        let turn = pos.end_turn();
+        if goal::can_goal_mut(pos) {
+            threat[!us] = w.goal_threat;
+        }
+        if let Some(k) = captures::best_capture_mut(pos) {
             caps[!us] = ctx.values[us][k.index()] * w.capture_threat_pct / 100;
         }
+        pos.undo_end_turn(turn);
     }
+    terms[Term::GoalThreat as usize] = threat;
     terms[Term::Captures as usize] = caps;
 
     terms[Term::Frozen as usize] = mobility::frozen_term(pos, &ctx, w);
@@ -253,9 +262,17 @@ fn compute(pos: &Position, w: &Weights, goal: Option<u8>) -> Breakdown {
 }
 
 /// The score of `pos` in centirabbits from the side to move's view: [`WIN`] minus the steps
-/// when it can reach goal this turn. Allocation-free.
+/// when it can reach goal this turn. Allocation-free; copies the position once (the searcher
+/// calls [`evaluate_mut`], which does not).
 pub fn evaluate(pos: &Position, w: &Weights) -> Score {
-    if let Some(steps) = goal::goal_in(pos) {
+    evaluate_mut(&mut pos.clone(), w)
+}
+
+/// [`evaluate`] working on `pos` itself (the goal and capture detectors search on it), which it
+/// leaves exactly as it found it, hash included. No copy, no allocation: the form for the
+/// searcher's every node.
+pub fn evaluate_mut(pos: &mut Position, w: &Weights) -> Score {
+    if let Some(steps) = goal::goal_in_mut(pos) {
         return WIN - Score::from(steps);
     }
     compute(pos, w, None).score()
@@ -263,6 +280,37 @@ pub fn evaluate(pos: &Position, w: &Weights) -> Score {
 
 #[cfg(test)]
 mod tests {
+    /// The in-place forms give the same scores as the copying ones and leave the position
+    /// exactly as they found it, on positions with goals, captures and threats in reach, at
+    /// turn starts and mid-turn.
+    #[test]
+    fn in_place_evaluation_restores_the_position() {
+        use tusk_engine::StepList;
+        let w = Weights::default();
+        let mut list = StepList::new();
+        let mut checked = 0;
+        for side in ["g", "s"] {
+            let mut p = crate::test_util::seed_diagram(side);
+            for i in 0..40 {
+                let before = p.clone();
+                let expected = evaluate(&p, &w);
+                assert_eq!(evaluate_mut(&mut p, &w), expected);
+                assert_eq!(p, before);
+                assert_eq!(p.search_key(), before.search_key());
+                assert_eq!(explain_mut(&mut p, &w).score(), expected);
+                assert_eq!(p, before);
+                checked += 1;
+                p.legal_steps(&mut list);
+                if list.is_empty() || (p.can_end_turn() && i % 3 == 0) {
+                    p.end_turn();
+                } else {
+                    p.play_step_unchecked(list[(i * 7) % list.len()]);
+                }
+            }
+        }
+        assert_eq!(checked, 80);
+    }
+
     use super::*;
     use crate::test_util::{opening, pos, seed_diagram};
 

@@ -14,22 +14,15 @@
 //! Every pair of material signatures (972 per side: E 0-1, M 0-1, H/D/C 0-2, R 0-8) is
 //! precomputed once into a 972 x 972 table of `i16`, so the hot path is one indexed load.
 
-use std::sync::OnceLock;
-
 use tusk_engine::{Color, PieceKind, Position};
 
-/// HarLog's officer constant: a piece with `n` stronger enemies is worth `1 / (Q + n)`.
-pub const HARLOG_Q: f64 = 1.447_530_126;
-/// HarLog's rabbit constant: the rabbits of a side are worth `G * ln(rabbits * pieces)`.
-pub const HARLOG_G: f64 = 0.631_444_203_4;
-/// Material (centirabbits) of a side that has rabbits against one that has none.
-pub const NO_RABBITS: i32 = 20_000;
+// The formula (constants, signature layout, `harlog_score`) is shared word for word with the
+// build script, which uses it to compute the whole table at compile time.
+include!("harlog.rs");
 
-/// Material signatures per side: counts of E, M, H, D, C, R within their initial numbers.
-pub const SIGNATURES: usize = 2 * 2 * 3 * 3 * 3 * 9;
-
-/// Multiplier of each kind's count in a signature index (rabbit first).
-const INDEX_UNIT: [usize; PieceKind::NUM] = [1, 9, 27, 81, 243, 486];
+/// The table of every signature pair, `SIGNATURES * SIGNATURES` little-endian `i16`s (gold's
+/// signature major), written by `build.rs` from [`harlog_score`]: nothing is computed at run time.
+static TABLE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/material_table.bin"));
 
 /// The material signature of `color`: an index below [`SIGNATURES`].
 #[inline]
@@ -42,72 +35,11 @@ pub fn signature(pos: &Position, color: Color) -> usize {
     idx
 }
 
-/// The piece counts of a signature, indexed by kind.
-fn counts_of(mut idx: usize) -> [u32; PieceKind::NUM] {
-    let mut c = [0u32; PieceKind::NUM];
-    for k in (0..PieceKind::NUM).rev() {
-        c[k] = (idx / INDEX_UNIT[k]) as u32;
-        idx %= INDEX_UNIT[k];
-    }
-    c
-}
-
-/// The unscaled HarLog sum of a side with counts `own` facing counts `enemy`, or `None` when
-/// the side has no rabbits.
-fn harlog(own: &[u32; PieceKind::NUM], enemy: &[u32; PieceKind::NUM]) -> Option<f64> {
-    let rabbits = own[PieceKind::Rabbit.index()];
-    if rabbits == 0 {
-        return None;
-    }
-    let mut stronger = 0u32;
-    let mut sum = 0.0;
-    for k in (1..PieceKind::NUM).rev() {
-        sum += f64::from(own[k]) / (HARLOG_Q + f64::from(stronger));
-        stronger += enemy[k];
-    }
-    let total: u32 = own.iter().sum();
-    Some(sum + HARLOG_G * (f64::from(rabbits) * f64::from(total)).ln())
-}
-
-/// Centirabbits per unit of HarLog: one rabbit lost from 8 rabbits and 16 pieces is 100.
-fn scale() -> f64 {
-    100.0 / (HARLOG_G * (128.0f64 / 105.0).ln())
-}
-
-/// The HarLog score (centirabbits, gold's view) of two signatures, computed directly.
-pub fn harlog_score(gold_sig: usize, silver_sig: usize) -> i32 {
-    let g = counts_of(gold_sig);
-    let s = counts_of(silver_sig);
-    match (harlog(&g, &s), harlog(&s, &g)) {
-        (None, None) => 0,
-        (None, Some(_)) => -NO_RABBITS,
-        (Some(_), None) => NO_RABBITS,
-        (Some(a), Some(b)) => ((a - b) * scale()).round() as i32,
-    }
-}
-
-fn table() -> &'static [i16] {
-    static TABLE: OnceLock<Box<[i16]>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut t = vec![0i16; SIGNATURES * SIGNATURES].into_boxed_slice();
-        for g in 0..SIGNATURES {
-            for s in 0..SIGNATURES {
-                t[g * SIGNATURES + s] = harlog_score(g, s) as i16;
-            }
-        }
-        t
-    })
-}
-
-/// Builds the material table now (it is otherwise built on first use, in about 20 ms).
-pub fn init() {
-    let _ = table();
-}
-
 /// The material score of two signatures (centirabbits, gold's view), from the table.
 #[inline]
 pub fn score_of(gold_sig: usize, silver_sig: usize) -> i32 {
-    i32::from(table()[gold_sig * SIGNATURES + silver_sig])
+    let i = 2 * (gold_sig * SIGNATURES + silver_sig);
+    i32::from(i16::from_le_bytes([TABLE[i], TABLE[i + 1]]))
 }
 
 /// The material score of `pos` in centirabbits from gold's view (before weighting).

@@ -58,8 +58,11 @@ pub fn play_turn(pos: &Position, turn: &Turn) -> Result<Position, TurnError> {
 
 /// Ends a turn whose steps were played on `p`: at least one step, no push left half done, and
 /// a board different from the turn's start.
+///
+/// From a mid-turn position the turn's earlier steps count: an empty `turn` then ends the turn
+/// at once, which is legal when the board has already changed.
 fn finish_turn(turn: &Turn, mut p: Position) -> Result<Position, TurnError> {
-    if turn.is_empty() {
+    if turn.is_empty() && p.at_turn_start() {
         return Err(TurnError::NoSteps);
     }
     if let Pending::Push { square, .. } = p.pending() {
