@@ -284,6 +284,8 @@ impl Session {
                 .warning("makemove before newgame: taken as a move of a new game");
             self.game_announced = true;
         }
+        // A new turn begins: what was spent on the last one no longer counts.
+        self.opts.move_used = 0.0;
         let Err(e) = self.game.play_text(text) else {
             return;
         };
