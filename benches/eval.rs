@@ -6,10 +6,10 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use tusk_engine::notation::board::parse_aei;
 use tusk_engine::setup::default_setup;
-use tusk_engine::{Color, Position, StepList};
+use tusk_engine::{Color, Position};
 use tusk_eval::captures::{best_capture, capturable_kinds};
 use tusk_eval::goal::goal_in;
 use tusk_eval::{evaluate, explain, Weights};
@@ -34,36 +34,16 @@ const MIDGAME: [(&str, &str); 4] = [
     ),
 ];
 
-/// A position after `turns` seeded random turns from two default setups.
+/// A position after `turns` seeded random turns (the shared random-turn generator of the
+/// test support) from two default setups.
 fn played(turns: usize, seed: u64) -> Position {
-    let mut pos = Position::empty(Color::Gold);
-    let mut list = Vec::new();
-    for c in Color::ALL {
-        for pl in default_setup(c, seed, None).placements() {
-            list.push((pl.piece, pl.square));
-        }
-    }
-    pos = tusk_engine::notation::board::from_pieces(pos.side(), &list).expect("setup");
     let mut rng = SmallRng::seed_from_u64(seed);
-    let mut steps = StepList::new();
-    let mut done = 0;
-    while done < turns {
-        let mut p = pos.clone();
-        let want = rng.gen_range(1..=4u8);
-        for _ in 0..want {
-            p.legal_steps(&mut steps);
-            if steps.is_empty() {
-                break;
-            }
-            p.play_step_unchecked(steps[rng.gen_range(0..steps.len())]);
-        }
-        if p.can_end_turn() && !p.rabbit_on_goal(Color::Gold) && !p.rabbit_on_goal(Color::Silver) {
-            p.end_turn();
-            pos = p;
-            done += 1;
-        }
-    }
-    pos
+    let mut game = tusk_tests::game_from_setups(
+        default_setup(Color::Gold, seed, None),
+        default_setup(Color::Silver, seed, None),
+    );
+    tusk_tests::play_random_turns(&mut game, &mut rng, turns);
+    game.position().clone()
 }
 
 fn positions() -> Vec<(String, Position)> {
@@ -73,20 +53,6 @@ fn positions() -> Vec<(String, Position)> {
         .collect();
     v.push(("random-30".into(), played(30, 11)));
     v
-}
-
-/// The turn-count fixture positions (random legal games), if the fixture file is present.
-fn fixture_positions() -> Vec<Position> {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/turn_counts.txt");
-    let Ok(text) = std::fs::read_to_string(path) else {
-        return Vec::new();
-    };
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .filter_map(|l| l.find(']').map(|close| &l[..=close]))
-        .filter_map(|b| parse_aei(b).ok())
-        .collect()
 }
 
 /// Per-position mean time of `f` over `positions` (each timed over `reps` calls), printed as
@@ -122,8 +88,8 @@ fn bench(c: &mut Criterion) {
             b.iter(|| evaluate(black_box(pos), &w))
         });
     }
-    let fixtures = fixture_positions();
-    if !fixtures.is_empty() {
+    let fixtures = tusk_tests::fixture_positions();
+    {
         distribution("evaluate", &fixtures, 200, &|p| {
             black_box(evaluate(p, &w));
         });

@@ -1,23 +1,35 @@
 //! Hot paths allocate nothing: step generation, make/undo, turn end, hashing, evaluation.
 //!
-//! A counting global allocator wraps the system one for this test binary only.
+//! A counting global allocator wraps the system one for this test binary only. It counts per
+//! thread, so that what the test harness allocates on its own threads (spawning the next
+//! test, collecting output) never lands in a measured window.
 #![allow(unsafe_code)]
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cell::Cell;
 
 use tusk_engine::StepList;
 use tusk_tests::random_game;
 
 struct Counting;
 
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    /// Allocations made by this thread (const-initialised, no destructor: using it never
+    /// allocates).
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Allocations made so far by the calling thread.
+fn allocations() -> usize {
+    ALLOCATIONS.with(Cell::get)
+}
 
 // SAFETY: every call is forwarded unchanged to the system allocator, which upholds the
-// GlobalAlloc contract; the only addition is a relaxed atomic counter increment.
+// GlobalAlloc contract; the only addition is a thread-local counter increment (skipped while
+// the thread's locals are being torn down).
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
         // SAFETY: same layout the caller gave us, per the GlobalAlloc contract.
         unsafe { System.alloc(layout) }
     }
@@ -30,21 +42,12 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-/// The counter is global, so the tests take turns: one test's setup must not allocate while
-/// another measures.
-static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
-fn serial() -> std::sync::MutexGuard<'static, ()> {
-    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
-}
-
 #[test]
 fn step_generation_and_make_undo_do_not_allocate() {
-    let _turn = serial();
     let positions: Vec<_> = (0..25).flat_map(|s| random_game(s, 40)).collect();
     let mut list = StepList::new();
     let mut work = positions.clone();
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = allocations();
     let mut made = 0u64;
     for p in work.iter_mut() {
         p.legal_steps(&mut list);
@@ -63,7 +66,7 @@ fn step_generation_and_make_undo_do_not_allocate() {
             p.undo_step(list[0], u);
         }
     }
-    let after = ALLOCATIONS.load(Ordering::Relaxed);
+    let after = allocations();
     assert!(made > 10_000, "only {made} steps made");
     assert_eq!(
         after - before,
@@ -76,11 +79,10 @@ fn step_generation_and_make_undo_do_not_allocate() {
 
 #[test]
 fn evaluation_does_not_allocate() {
-    let _turn = serial();
     use tusk_eval::{evaluate, explain, Weights};
     let positions: Vec<_> = (0..25).flat_map(|s| random_game(s, 40)).collect();
     let w = Weights::default();
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = allocations();
     let mut sum = 0i64;
     for p in &positions {
         sum += i64::from(evaluate(p, &w));
@@ -90,7 +92,7 @@ fn evaluation_does_not_allocate() {
         let mut q = p.clone();
         sum += i64::from(tusk_eval::evaluate_mut(&mut q, &w));
     }
-    let after = ALLOCATIONS.load(Ordering::Relaxed);
+    let after = allocations();
     assert!(positions.len() > 500, "only {} positions", positions.len());
     assert_eq!(
         after - before,

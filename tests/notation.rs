@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use tusk_engine::notation::board::{
-    from_pieces, parse_aei, parse_framed, to_aei_with_side, to_framed,
+    from_pieces, parse_aei, parse_framed, to_aei, to_aei_with_side, to_framed,
 };
 use tusk_engine::notation::record::{PositionFile, Record};
 use tusk_engine::notation::token::Token;
@@ -11,6 +11,7 @@ use tusk_engine::notation::turn::{parse_setup, parse_turn, write_turn};
 use tusk_engine::setup::random_setup;
 use tusk_engine::{Color, Game, Move, TurnGen};
 use tusk_tests::random_game;
+use tusk_tests::reference::{cells_of, Last, RefPos};
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
@@ -164,6 +165,9 @@ fn record_errors_name_the_move() {
     );
 }
 
+/// Distinct completions of the turn in `position_file_with_steps_taken` (two steps left).
+const POSITION_FILE_TURNS: usize = 602;
+
 /// A position file in the notation document's layout whose move line lists two steps
 /// already taken: the board shown is after them, two steps remain.
 #[test]
@@ -175,9 +179,33 @@ fn position_file_with_steps_taken() {
     assert_eq!(pf.position.steps_left(), 2);
     assert_eq!(pf.steps_taken, "Da1n Cc1n");
     assert_eq!(PositionFile::parse(&pf.write()).unwrap(), pf);
-    // The turn so far may not be undone into an unchanged board, but it may go on.
+    // The turn goes on from the board shown, and may not return to the board it began with
+    // (the dog back on a1 and the cat back on c1). The independent reference, started from
+    // that turn-start board and playing the two steps itself, gives the exact completions.
+    let start = {
+        let mut c = cells_of(&pf.position);
+        c[0] = c[8].take(); // the dog a2 back to a1
+        c[2] = c[10].take(); // the cat c2 back to c1
+        c
+    };
+    let r = RefPos {
+        cells: start,
+        gold_to_move: true,
+        steps_left: 4,
+        last: Last::Nothing,
+    }
+    .play(&[(0, 8), (2, 10)]);
+    assert_eq!(r.cells, cells_of(&pf.position));
+    let want = r.turn_boards(&start);
     let mut gen = TurnGen::new();
-    assert!(gen.count(&pf.position) > 0);
+    let mut got = std::collections::HashSet::new();
+    let n = gen.for_each_turn(&pf.position, &mut |t| {
+        got.insert(to_aei(t.position));
+    });
+    assert_eq!(n, want.len());
+    assert_eq!(got, want);
+    assert_eq!(gen.count(&pf.position), POSITION_FILE_TURNS);
+    assert_eq!(want.len(), POSITION_FILE_TURNS);
     // A move line whose steps cannot have led to the board is rejected with a reason.
     let bad = text.replace("7g Da1n Cc1n", "7g Da1n Cb1n");
     let e = PositionFile::parse(&bad).unwrap_err().to_string();

@@ -18,6 +18,8 @@ use tusk_engine::{
     Step, StepError, StepList, TurnError, TurnGen,
 };
 
+use tusk_tests::random_board;
+use tusk_tests::reference::RefPos;
 use Color::{Gold, Silver};
 
 // ---------------------------------------------------------------------------------------------
@@ -258,7 +260,8 @@ fn do_step(pos: &mut Position, s: Step) -> Option<(Piece, Square)> {
 
 /// Checks every distinct turn `TurnGen` yields from `pos`: each replays step by step with
 /// every step legal, ends with no push half done and a changed board, reaches the position
-/// reported, and no two turns reach the same board. Returns the resulting boards.
+/// reported, and no two turns reach the same board; the boards are exactly those of the
+/// independent reference's brute force. Returns the resulting boards.
 fn check_all_turns(pos: &Position) -> HashSet<String> {
     let turns = TurnGen::new().turns(pos);
     assert_eq!(turns.len(), TurnGen::new().count(pos));
@@ -290,8 +293,18 @@ fn check_all_turns(pos: &Position) -> HashSet<String> {
             to_aei(after)
         );
     }
+    let r = RefPos::from_position(pos);
+    assert_eq!(
+        boards,
+        r.turn_boards(&r.cells),
+        "against the reference: {pos:?}"
+    );
     boards
 }
+
+/// The number of distinct turns of the position in `turn_must_change_the_board` (checked
+/// against the reference by `check_all_turns`).
+const TURN_MUST_CHANGE_TURNS: usize = 1_518;
 
 /// The position used by the worked examples of seeds 000 and 004 (the "second diagram").
 /// The diagram in 004 omits the silver rabbit on e6 that both texts name ("the gold horse on
@@ -1151,7 +1164,7 @@ fn turn_must_change_the_board() {
         // The generator never yields the start board.
         let boards = check_all_turns(&p);
         assert!(!boards.contains(&to_aei(&p)));
-        assert!(!boards.is_empty());
+        assert_eq!(boards.len(), TURN_MUST_CHANGE_TURNS, "{v:?}");
     }
 }
 
@@ -1190,9 +1203,12 @@ fn third_time_repetition_is_illegal() {
             .iter()
             .any(|(_, q)| q.board_key() == p0.board_key()));
         let legal = g.legal_turns(&mut TurnGen::new());
-        assert!(!legal.is_empty());
         assert!(legal.iter().all(|(_, q)| q.board_key() != p0.board_key()));
-        assert_eq!(legal.len() + 1, TurnGen::new().count(g.position()));
+        let r = RefPos::from_position(g.position());
+        let all = r.turn_boards(&r.cells);
+        assert!(all.contains(&to_aei(&p0)));
+        assert_eq!(legal.len(), all.len() - 1, "all but the third repetition");
+        assert_eq!(TurnGen::new().count(g.position()), all.len());
         assert_eq!(g.result(), None);
         // Any other turn is fine.
         v.play_game(&mut g, "dd6s");
@@ -1472,10 +1488,22 @@ fn setup_places_sixteen_own_pieces_on_the_home_ranks() {
     );
     // Any order and arrangement is fine.
     let shuffled: Vec<&str> = GOLD_SETUP.split_whitespace().rev().collect();
-    assert!(parse_setup(Gold, &shuffled.join(" ")).is_ok());
+    let by_square = |setup: &tusk_engine::Setup| {
+        let mut v: Vec<(usize, Piece)> = setup
+            .placements()
+            .iter()
+            .map(|p| (p.square.index(), p.piece))
+            .collect();
+        v.sort_by_key(|&(i, _)| i);
+        v
+    };
+    assert_eq!(
+        by_square(&parse_setup(Gold, &shuffled.join(" ")).unwrap()),
+        by_square(&s)
+    );
     // Rabbits in front, the elephant in a corner: unusual, but legal.
     let odd = "Ea1 Mb1 Hc1 Hd1 De1 Df1 Cg1 Ch1 Ra2 Rb2 Rc2 Rd2 Re2 Rf2 Rg2 Rh2";
-    assert!(parse_setup(Gold, odd).is_ok());
+    assert_eq!(parse_setup(Gold, odd).unwrap().placements().len(), 16);
 
     let err = |side, text: &str| match parse_setup(side, text) {
         Err(TurnError::Setup(e)) => e,
@@ -1554,7 +1582,7 @@ fn setup_places_sixteen_own_pieces_on_the_home_ranks() {
         }
     );
     // Not a setup at all.
-    assert!(parse_setup(Gold, "").is_err());
+    assert!(matches!(parse_setup(Gold, ""), Err(TurnError::Parse(_))));
     assert!(matches!(
         parse_setup(Gold, "Ra1n"),
         Err(TurnError::WrongPhase { .. })
@@ -1575,8 +1603,18 @@ fn game_starts_with_gold_setup_then_silver_setup_then_gold_turn() {
         g.play_text(SILVER_SETUP),
         Err(TurnError::Setup(SetupError::WrongColor { .. }))
     ));
-    assert!(g.play_text("Ee2n").is_err());
-    assert!(g.play_text(&GOLD_SETUP.replace(" Hh2", "")).is_err());
+    assert!(matches!(
+        g.play_text("Ee2n"),
+        Err(TurnError::WrongPhase { .. })
+    ));
+    assert_eq!(
+        g.play_text(&GOLD_SETUP.replace(" Hh2", "")),
+        Err(TurnError::Setup(SetupError::Missing {
+            kind: PieceKind::Horse,
+            placed: 1,
+            max: 2
+        }))
+    );
     assert_eq!(g.moves().len(), 0);
 
     g.play_text(GOLD_SETUP).unwrap();
@@ -1585,8 +1623,14 @@ fn game_starts_with_gold_setup_then_silver_setup_then_gold_turn() {
     assert_eq!(g.move_label(), "1s");
     assert_eq!(g.position().count(Gold, PieceKind::Rabbit), 8);
     // Silver cannot place on gold's squares or ranks, nor set up gold's pieces again.
-    assert!(g.play_text(GOLD_SETUP).is_err());
-    assert!(g.play_text(&SILVER_SETUP.replace("ra8", "ra3")).is_err());
+    assert!(matches!(
+        g.play_text(GOLD_SETUP),
+        Err(TurnError::Setup(SetupError::WrongColor { .. }))
+    ));
+    assert!(matches!(
+        g.play_text(&SILVER_SETUP.replace("ra8", "ra3")),
+        Err(TurnError::Setup(SetupError::OutsideHomeRanks { .. }))
+    ));
 
     g.play_text(SILVER_SETUP).unwrap();
     assert!(!g.in_setup());
@@ -1598,11 +1642,22 @@ fn game_starts_with_gold_setup_then_silver_setup_then_gold_turn() {
             assert_eq!(g.position().count(c, k), k.initial_count(), "{c:?} {k:?}");
         }
     }
-    assert!(!g.legal_turns(&mut TurnGen::new()).is_empty());
+    // Gold's first turn: every distinct turn the reference finds, no more.
+    let r = RefPos::from_position(g.position());
+    assert_eq!(
+        g.legal_turns(&mut TurnGen::new()).len(),
+        r.turn_boards(&r.cells).len()
+    );
     // A setup is no turn.
-    assert!(g.play_text(GOLD_SETUP).is_err());
-    // Silver cannot move first.
-    assert!(g.play_text("ed7s").is_err());
+    assert!(matches!(
+        g.play_text(GOLD_SETUP),
+        Err(TurnError::WrongPhase { .. })
+    ));
+    // Silver cannot move first: its elephant is an enemy piece to gold, and nothing pushes it.
+    assert!(matches!(
+        g.play_text("ed7s"),
+        Err(TurnError::Step { index: 1, .. })
+    ));
     g.play_text("Ee2n Ee3n Md2n Md3n").unwrap();
     assert_eq!(g.move_label(), "2s");
     g.play_text("ed7s ed6s").unwrap();
@@ -1660,268 +1715,9 @@ fn seed_gold_wins_in_three_steps() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// An independent reference of the step rules, written straight from 003, to cross-check the
-// engine's step generator, trap captures, freezing and distinct-turn enumeration on many
-// random positions.
+// Cross-checks against the independent step-rule reference (`tusk_tests::reference`), written
+// straight from 003, on many random positions.
 // ---------------------------------------------------------------------------------------------
-
-/// One piece of the reference board: (is gold, strength 0 = rabbit .. 5 = elephant).
-type RefPiece = (bool, u8);
-
-/// What the previous step of the turn leaves open, in the reference.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-enum Last {
-    /// Nothing (turn start, or a pull just completed).
-    Nothing,
-    /// An own piece of strength `kind` left `from`; `pushed` if that completed a push.
-    Own { from: usize, kind: u8, pushed: bool },
-    /// An enemy piece of strength `kind` was pushed off `from`.
-    Victim { from: usize, kind: u8 },
-}
-
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
-struct RefPos {
-    cells: [Option<RefPiece>; 64],
-    gold_to_move: bool,
-    steps_left: u8,
-    last: Last,
-}
-
-const TRAP_INDICES: [usize; 4] = [18, 21, 42, 45];
-
-fn ref_neighbours(i: usize) -> Vec<usize> {
-    let (f, r) = (i % 8, i / 8);
-    let mut v = Vec::with_capacity(4);
-    if r < 7 {
-        v.push(i + 8);
-    }
-    if r > 0 {
-        v.push(i - 8);
-    }
-    if f < 7 {
-        v.push(i + 1);
-    }
-    if f > 0 {
-        v.push(i - 1);
-    }
-    v
-}
-
-impl RefPos {
-    fn from_position(pos: &Position) -> RefPos {
-        let mut cells = [None; 64];
-        for (i, cell) in cells.iter_mut().enumerate() {
-            if let Some(p) = pos.piece_at(Square::from_index(i as u8)) {
-                let kind = "RCDHME".find(p.letter().to_ascii_uppercase()).unwrap() as u8;
-                *cell = Some((p.letter().is_ascii_uppercase(), kind));
-            }
-        }
-        RefPos {
-            cells,
-            gold_to_move: pos.side() == Gold,
-            steps_left: 4,
-            last: Last::Nothing,
-        }
-    }
-
-    fn aei(&self) -> String {
-        let mut s = String::from("[");
-        for rank in (0..8).rev() {
-            for file in 0..8 {
-                s.push(match self.cells[rank * 8 + file] {
-                    None => ' ',
-                    Some((gold, k)) => {
-                        let c = "RCDHME".as_bytes()[k as usize] as char;
-                        if gold {
-                            c
-                        } else {
-                            c.to_ascii_lowercase()
-                        }
-                    }
-                });
-            }
-        }
-        s.push(']');
-        s
-    }
-
-    fn frozen(&self, i: usize) -> bool {
-        let Some((gold, kind)) = self.cells[i] else {
-            return false;
-        };
-        let ns = ref_neighbours(i);
-        let friend = ns
-            .iter()
-            .any(|&n| matches!(self.cells[n], Some((g, _)) if g == gold));
-        let stronger_enemy = ns
-            .iter()
-            .any(|&n| matches!(self.cells[n], Some((g, k)) if g != gold && k > kind));
-        stronger_enemy && !friend
-    }
-
-    /// Every legal step as (from, to).
-    fn legal(&self) -> Vec<(usize, usize)> {
-        let mut out = Vec::new();
-        if self.steps_left == 0 {
-            return out;
-        }
-        let us = self.gold_to_move;
-        if let Last::Victim { from, kind } = self.last {
-            for n in ref_neighbours(from) {
-                if matches!(self.cells[n], Some((g, k)) if g == us && k > kind) && !self.frozen(n) {
-                    out.push((n, from));
-                }
-            }
-            return out;
-        }
-        for i in 0..64 {
-            let Some((g, kind)) = self.cells[i] else {
-                continue;
-            };
-            for t in ref_neighbours(i) {
-                if self.cells[t].is_some() {
-                    continue;
-                }
-                if g == us {
-                    let backward = if us { t + 8 == i } else { i + 8 == t };
-                    let rabbit_back = kind == 0 && backward;
-                    if !self.frozen(i) && !rabbit_back {
-                        out.push((i, t));
-                    }
-                } else {
-                    let pull = matches!(self.last,
-                        Last::Own { from, kind: pk, pushed: false } if from == t && kind < pk);
-                    let push = self.steps_left >= 2
-                        && ref_neighbours(i).iter().any(|&n| {
-                            matches!(self.cells[n], Some((pg, pk)) if pg == us && pk > kind)
-                                && !self.frozen(n)
-                        });
-                    if pull || push {
-                        out.push((i, t));
-                    }
-                }
-            }
-        }
-        out
-    }
-
-    fn apply(&self, from: usize, to: usize) -> RefPos {
-        let mut n = self.clone();
-        let (gold, kind) = n.cells[from].take().unwrap();
-        n.cells[to] = Some((gold, kind));
-        for t in TRAP_INDICES {
-            if let Some((g, _)) = n.cells[t] {
-                let guarded = ref_neighbours(t)
-                    .iter()
-                    .any(|&x| matches!(n.cells[x], Some((h, _)) if h == g));
-                if !guarded {
-                    n.cells[t] = None;
-                }
-            }
-        }
-        n.last = if gold == self.gold_to_move {
-            Last::Own {
-                from,
-                kind,
-                pushed: matches!(self.last, Last::Victim { .. }),
-            }
-        } else {
-            match self.last {
-                Last::Own {
-                    from: f,
-                    kind: k,
-                    pushed: false,
-                } if f == to && kind < k => Last::Nothing,
-                _ => Last::Victim { from, kind },
-            }
-        };
-        n.steps_left -= 1;
-        n
-    }
-
-    fn can_end(&self, start: &[Option<RefPiece>; 64]) -> bool {
-        self.steps_left < 4 && !matches!(self.last, Last::Victim { .. }) && self.cells != *start
-    }
-
-    fn end_turn(&self) -> RefPos {
-        RefPos {
-            cells: self.cells,
-            gold_to_move: !self.gold_to_move,
-            steps_left: 4,
-            last: Last::Nothing,
-        }
-    }
-
-    /// Every distinct board a legal turn from here reaches (brute force over step sequences).
-    fn turn_boards(&self) -> HashSet<String> {
-        fn dfs(
-            r: &RefPos,
-            start: &[Option<RefPiece>; 64],
-            seen: &mut HashSet<RefPos>,
-            out: &mut HashSet<String>,
-        ) {
-            for (f, t) in r.legal() {
-                let n = r.apply(f, t);
-                if !seen.insert(n.clone()) {
-                    continue;
-                }
-                if n.can_end(start) {
-                    out.insert(n.aei());
-                }
-                dfs(&n, start, seen, out);
-            }
-        }
-        let mut seen = HashSet::new();
-        let mut out = HashSet::new();
-        dfs(self, &self.cells, &mut seen, &mut out);
-        out
-    }
-}
-
-/// A random position: either two random full setups, or a sparse scatter of pieces.
-fn random_position(rng: &mut rand::rngs::SmallRng, sparse: bool) -> Position {
-    use rand::seq::SliceRandom;
-    use rand::Rng;
-    let army = "EMHHDDCCRRRRRRRR";
-    let mut pieces: Vec<String> = Vec::new();
-    if sparse {
-        let mut squares: Vec<Square> = Square::all().collect();
-        squares.shuffle(rng);
-        let n = rng.gen_range(2..12);
-        let mut used = 0;
-        for s in squares {
-            if used == n {
-                break;
-            }
-            if s.is_trap() {
-                continue;
-            }
-            let letter = "RCDHMErcdhme".as_bytes()[rng.gen_range(0..12)] as char;
-            // Keep within each side's piece counts.
-            let have = pieces.iter().filter(|p| p.starts_with(letter)).count();
-            let max = Piece::from_letter(letter).unwrap().kind().initial_count() as usize;
-            if have < max {
-                pieces.push(format!("{letter}{s}"));
-                used += 1;
-            }
-        }
-    } else {
-        for (gold, ranks) in [(true, [0u8, 1]), (false, [6u8, 7])] {
-            let mut squares: Vec<Square> = ranks
-                .iter()
-                .flat_map(|&r| (0..8).map(move |f| Square::new(f, r)))
-                .collect();
-            squares.shuffle(rng);
-            for (c, s) in army.chars().zip(squares) {
-                let c = if gold { c } else { c.to_ascii_lowercase() };
-                pieces.push(format!("{c}{s}"));
-            }
-        }
-    }
-    let side = if rng.gen_bool(0.5) { Gold } else { Silver };
-    let refs: Vec<&str> = pieces.iter().map(String::as_str).collect();
-    board(side, &refs)
-}
 
 fn sorted_pairs(list: &StepList) -> Vec<(usize, usize)> {
     let mut v: Vec<(usize, usize)> = list
@@ -1941,7 +1737,7 @@ fn step_rules_agree_with_an_independent_reference_on_random_games() {
     let mut rng = rand::rngs::SmallRng::seed_from_u64(0x7e57_a41a);
     let mut steps_checked = 0usize;
     for game in 0..60 {
-        let mut pos = random_position(&mut rng, game % 3 == 0);
+        let mut pos = random_board(&mut rng, game % 3 == 0);
         let mut r = RefPos::from_position(&pos);
         'turns: for _turn in 0..80 {
             let start_pos = pos.clone();
@@ -2010,10 +1806,11 @@ fn distinct_turns_agree_with_brute_force_enumeration() {
     let mut rng = rand::rngs::SmallRng::seed_from_u64(0x5eed_0001);
     let mut positions = vec![seed(Gold), seed(Silver)];
     for i in 0..120 {
-        positions.push(random_position(&mut rng, i % 4 != 0));
+        positions.push(random_board(&mut rng, i % 4 != 0));
     }
     for pos in &positions {
-        let want = RefPos::from_position(pos).turn_boards();
+        let r = RefPos::from_position(pos);
+        let want = r.turn_boards(&r.cells);
         let got: HashSet<String> = TurnGen::new()
             .turns(pos)
             .iter()

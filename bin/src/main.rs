@@ -55,6 +55,11 @@ fn main() -> std::process::ExitCode {
         {
             std::process::ExitCode::SUCCESS
         }
+        // A decided game is an answer, not a failure: one line and its own exit status.
+        Err(e) if e.downcast_ref::<cli::position::GameOver>().is_some() => {
+            println!("{e}");
+            std::process::ExitCode::from(cli::position::GAME_OVER_STATUS)
+        }
         Err(e) => {
             eprintln!("error: {e:#}");
             std::process::ExitCode::FAILURE

@@ -23,6 +23,21 @@ fn tusk(args: &[&str], stdin: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// Writes `contents` to a fresh file named `name` under the test's own directory.
+fn temp_file(test: &str, name: &str, contents: &[u8]) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("tusk-cli-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+/// A committed fixture under bin/tests/data.
+fn data(name: &str) -> String {
+    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
@@ -238,4 +253,405 @@ fn eval_prints_every_term_and_the_score() {
     let o = tusk(&["eval", "--setposition", "g [rrr]"], "");
     assert!(!o.status.success());
     assert!(stderr(&o).contains("64 cells"));
+}
+
+const SETUPS: &str = "1g Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Da2 Hb2 Cc2 Md2 Ee2 Cf2 Hg2 Dh2\n\
+                      1s ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 da7 hb7 cc7 md7 ee7 cf7 hg7 dh7\n";
+
+const FRAMED_START: &str = "2g\n +-----------------+\n8| r r r r r r r r |\n7| d h c e m c h d |\n\
+     6| . . x . . x . . |\n5| . . . . . . . . |\n4| . . . . . . . . |\n3| . . x . . x . . |\n\
+     2| D H C M E C H D |\n1| R R R R R R R R |\n +-----------------+\n   a b c d e f g h\n";
+
+/// Runs `tusk moves --count --position FILE` on a position file and returns the output.
+fn moves_on_file(test: &str, contents: &[u8]) -> (Output, String) {
+    let path = temp_file(test, "board.pos", contents);
+    let path = path.to_str().unwrap().to_string();
+    (tusk(&["moves", "--count", "--position", &path], ""), path)
+}
+
+/// A malformed framed position file is refused with the file, line, column and what was
+/// expected; before, shifted, extra or unknown cells were dropped and the count printed.
+#[test]
+fn malformed_position_files_name_file_line_and_column() {
+    let (o, _) = moves_on_file("framed-ok", FRAMED_START.as_bytes());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "3353\n");
+    let cases = [
+        // Rank 7 shifted one column to the right: its pieces would have been misread.
+        (
+            "7|  d h c e m c h d|",
+            "line 4, column 5: expected a space before the b7 cell (cells stand in every other column), found 'd'",
+        ),
+        // A ninth cell on rank 2.
+        (
+            "2| D H C M E C H D D |",
+            "line 9, column 20: expected \" |\" after the 8 cells of rank 2, found 'D'",
+        ),
+        // An unknown letter.
+        (
+            "1| R R R R R R R Z |",
+            "line 10, column 18: h1: 'Z' is not a piece letter (RCDHME, rcdhme) or an empty cell (space, '.')",
+        ),
+        // A trap mark off a trap.
+        (
+            "4| . . . . x . . . |",
+            "line 7, column 12: e4: 'x' marks an empty trap, but e4 is not a trap (c3, f3, c6, f6)",
+        ),
+    ];
+    for (i, (line, want)) in cases.into_iter().enumerate() {
+        let label = line.split('|').next().unwrap();
+        let original = FRAMED_START
+            .lines()
+            .find(|l| l.starts_with(&format!("{label}|")))
+            .unwrap();
+        let text = FRAMED_START.replace(original, line);
+        let (o, path) = moves_on_file(&format!("framed-{i}"), text.as_bytes());
+        assert_eq!(o.status.code(), Some(1), "{line}: {}", stdout(&o));
+        assert_eq!(stdout(&o), "", "{line}");
+        assert_eq!(stderr(&o), format!("error: {path}: {want}\n"), "{line}");
+    }
+    // A footer that is not the file letters.
+    let text = FRAMED_START.replace("   a b c d e f g h", "   a b c d e f g h i");
+    let (o, path) = moves_on_file("framed-footer", text.as_bytes());
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        format!("error: {path}: line 12, column 19: expected the file letters \"a b c d e f g h\", found \"a b c d e f g h i\"\n")
+    );
+}
+
+/// A file that is not UTF-8 is refused with the line and column of the bad byte.
+#[test]
+fn non_utf8_files_name_the_line() {
+    let mut bytes = FRAMED_START.as_bytes().to_vec();
+    // Line 4 is rank 7: put a Latin-1 byte in place of the a7 dog.
+    let at = FRAMED_START.find("7| d").unwrap() + 3;
+    bytes[at] = 0xE9;
+    let (o, path) = moves_on_file("latin1", &bytes);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        format!("error: {path}: line 4, column 4: byte 0xE9 is not UTF-8 text (the file must be UTF-8)\n")
+    );
+    let mut text = format!("{SETUPS}2g Ee2n\n2s ").into_bytes();
+    text.push(0xFF);
+    let rec = temp_file("latin1", "game.txt", &text);
+    let rec = rec.to_str().unwrap();
+    let o = tusk(&["moves", "--count", "--record", rec], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains(&format!("{rec}: line 4, column 4: byte 0xFF")),
+        "{}",
+        stderr(&o)
+    );
+    // Standard input in batch mode: the line is named and the other lines are counted.
+    let mut input = format!("{START}\n").into_bytes();
+    input.extend_from_slice(b"g [\xFF]\n");
+    input.extend_from_slice(format!("{START}\n").as_bytes());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tusk"))
+        .args(["moves", "--count"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "3353\nerror\n3353\n");
+    assert!(
+        stderr(&o).starts_with("error: line 2, column 4: byte 0xFF is not UTF-8 text"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// Record faults name the file, the line and the move or word; an ending `resigns` is
+/// replayed up to and reported on standard error.
+#[test]
+fn record_faults_name_file_and_line() {
+    let cases = [
+        (
+            "junk",
+            format!("{SETUPS}2g Ee2n Ee3n\n2s ee7s\ngarbage here\n"),
+            "line 5, column 1: expected a move label like 2g at the start of the line, found \"garbage\"",
+        ),
+        (
+            "token",
+            format!("{SETUPS}2g Ee2n Ee3n\n2s ee7s garbage\n"),
+            "move 2s: token \"garbage\": expected a step like Ed2n, a capture like rc3x or a placement like Ra1 (line 4)",
+        ),
+        (
+            "empty",
+            format!("{SETUPS}2g\n2s ee7s\n"),
+            "line 3: move 2g is empty; only the last move of a record may be empty",
+        ),
+        (
+            "after-resigns",
+            format!("{SETUPS}2g Ee2n\n2s resigns\n3g Ee3n\n"),
+            "line 5: move 3g follows \"2s resigns\" on line 4, which ends the record",
+        ),
+        (
+            "label",
+            format!("{SETUPS}2g Ee2n\n2g Ee3n\n"),
+            "move 2g: token \"2g\": expected move 2s (line 4)",
+        ),
+    ];
+    for (name, text, want) in cases {
+        let path = temp_file("records", &format!("{name}.txt"), text.as_bytes());
+        let path = path.to_str().unwrap();
+        let o = tusk(&["moves", "--count", "--record", path], "");
+        assert_eq!(o.status.code(), Some(1), "{name}: {}", stdout(&o));
+        assert_eq!(stderr(&o), format!("error: {path}: {want}\n"), "{name}");
+    }
+
+    let path = temp_file(
+        "records",
+        "resigns.txt",
+        format!("{SETUPS}2g Ee2n Ee3n\n2s resigns\n").as_bytes(),
+    );
+    let path = path.to_str().unwrap();
+    // The whole record: the position before the resignation, with a note saying so.
+    let o = tusk(&["moves", "--count", "--record", path], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let after_2g = tusk(
+        &[
+            "moves",
+            "--count",
+            "--setposition",
+            "s [rrrrrrrrdhcemchd                    E           DHCM CHDRRRRRRRR]",
+        ],
+        "",
+    );
+    assert_eq!(stdout(&o), stdout(&after_2g));
+    assert_eq!(
+        stderr(&o),
+        format!("note: {path} line 4: the record ends with \"2s resigns\"; this is the position before it\n")
+    );
+    // Up to the move before it: no note. Beyond the end: an error.
+    let o = tusk(&["moves", "--count", "--record", path, "--upto", "3"], "");
+    assert!(o.status.success());
+    assert_eq!(stderr(&o), "");
+    assert_eq!(stdout(&o), stdout(&after_2g));
+    let o = tusk(&["moves", "--count", "--record", path, "--upto", "5"], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        format!("error: {path}: asked for the first 5 moves, but the record has only 4\n")
+    );
+}
+
+/// An AEI board with text before '[' or an 'x' off a trap is refused, naming the fault.
+#[test]
+fn malformed_aei_boards_are_refused() {
+    let o = tusk(
+        &[
+            "moves",
+            "--count",
+            "--setposition",
+            &START.replacen("g [", "g 7 [", 1),
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).ends_with("board: unexpected text \"7\" before '['\n"),
+        "{}",
+        stderr(&o)
+    );
+    let o = tusk(
+        &[
+            "perft",
+            "--setposition",
+            &START.replacen("        ", "   x    ", 1),
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).ends_with(
+            "board: cell 20 (d6): 'x' marks an empty trap, but d6 is not a trap (c3, f3, c6, f6)\n"
+        ),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// Thread counts and depths outside their ranges are refused with the range (clap's usage
+/// error, exit status 2).
+#[test]
+fn absurd_limits_are_refused_with_the_range() {
+    for (args, want) in [
+        (&["perft", "--threads", "0"][..], "0 is not in 1..=256"),
+        (
+            &["perft", "--threads", "99999"][..],
+            "99999 is not in 1..=256",
+        ),
+        (
+            &["perft", "--depth", "4000000000"][..],
+            "4000000000 is not in 1..=5",
+        ),
+        (&["perft", "--depth", "0"][..], "0 is not in 1..=5"),
+    ] {
+        let o = tusk(args, "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(want), "{args:?}: {}", stderr(&o));
+        assert_eq!(stdout(&o), "");
+    }
+    let o = tusk(&["perft", "--threads", "256"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+/// `moves --count` reading a terminal says that it reads positions from standard input;
+/// reading a pipe it says nothing. The terminal comes from `script` (util-linux).
+#[test]
+fn moves_count_on_a_terminal_says_it_reads_standard_input() {
+    let cmd = format!("{} moves --count", env!("CARGO_BIN_EXE_tusk"));
+    let mut child = Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("`script` (util-linux) runs the command on a terminal");
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(60) {
+            child.kill().ok();
+            panic!("tusk moves --count on a terminal did not end at end of input");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let o = child.wait_with_output().unwrap();
+    let seen = format!("{}{}", stdout(&o), stderr(&o));
+    assert!(
+        seen.contains("tusk moves --count: reading positions from standard input"),
+        "{seen}"
+    );
+    let o = tusk(&["moves", "--count"], &format!("{START}\n"));
+    assert_eq!((stdout(&o).as_str(), stderr(&o).as_str()), ("3353\n", ""));
+}
+
+/// The exit status and line of a decided game.
+fn assert_game_over(o: &Output, line: &str, what: &str) {
+    assert_eq!(
+        o.status.code(),
+        Some(3),
+        "{what}: {}{}",
+        stdout(o),
+        stderr(o)
+    );
+    assert_eq!(stdout(o), format!("{line}\n"), "{what}");
+    assert!(!stderr(o).contains("error"), "{what}: {}", stderr(o));
+}
+
+/// Every command reports a decided game the same way: one line, exit status 3.
+#[test]
+fn a_decided_game_is_reported_the_same_way_by_every_command() {
+    // A gold rabbit on a8 (silver to move, gold just moved): gold wins by goal.
+    let goal = "s [R       rrrrrrrdhcemchd                         DHCMECHD RRRRRRR]";
+    // Silver has no rabbits: gold wins by elimination.
+    let no_rabbits = "g [        dhcemchd                                DHCMECHDRRRRRRRR]";
+    for (pos, line) in [
+        (goal, "game over: gold wins by goal"),
+        (no_rabbits, "game over: gold wins by elimination"),
+    ] {
+        for args in [
+            &["perft", "--setposition", pos][..],
+            &["perft", "--setposition", pos, "--depth", "2", "--divide"][..],
+            &["moves", "--setposition", pos][..],
+            &["moves", "--count", "--setposition", pos][..],
+            &["eval", "--setposition", pos][..],
+        ] {
+            assert_game_over(&tusk(args, ""), line, &format!("{args:?}"));
+        }
+    }
+    // A record that ends in a goal (game 8 of the pyrimaa fixtures), with and without the
+    // loser's `lost`.
+    let rec = data("goal-game.txt");
+    for cmd in ["perft", "moves", "eval"] {
+        assert_game_over(
+            &tusk(&[cmd, "--record", &rec], ""),
+            "game over: gold wins by goal",
+            cmd,
+        );
+    }
+    let before = tusk(&["moves", "--count", "--record", &rec, "--upto", "50"], "");
+    assert!(before.status.success(), "{}", stderr(&before));
+    let text = std::fs::read_to_string(&rec).unwrap();
+    let lost = temp_file(
+        "decided",
+        "lost.txt",
+        format!("{text}26s lost\n").as_bytes(),
+    );
+    let o = tusk(&["eval", "--record", lost.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(3));
+    assert_eq!(stdout(&o), "game over: gold wins by goal\n");
+    // A move after the goal is an error naming it.
+    let more = temp_file(
+        "decided",
+        "more.txt",
+        format!("{text}26s ee7s\n").as_bytes(),
+    );
+    let o = tusk(&["moves", "--record", more.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o)
+            .ends_with("line 54: move 26s comes after the end of the game (gold won by goal)\n"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// The third-repetition rule applies wherever the history is known. In
+/// data/elephant-shuffle.txt both elephants step out and back twice: after 5g the board S
+/// after the setups (gold to move) has stood at a turn start twice (after 1s and 3s), so
+/// silver's `ee6n`, which would bring it back a third time, is not a legal turn. pyrimaa
+/// counts 6,331 turns for the board alone; with the history there are 6,330, and listing
+/// them leaves out exactly `ee6n`. At two turns the whole subtree under `ee6n` goes: the
+/// opening's 3,353 gold turns from S. One move earlier (after 4s, gold to move) the only
+/// two-turn sequence lost is `Ee3s` then `ee6n`.
+#[test]
+fn perft_and_moves_apply_the_record_history() {
+    let rec = data("elephant-shuffle.txt");
+    // The board after 5g (silver to move) and after 4s (gold to move).
+    let z = "s [rrrrrrrrdhcm chd    e                           DHCMECHDRRRRRRRR]";
+    let y = "g [rrrrrrrrdhcm chd    e                       E   DHCM CHDRRRRRRRR]";
+    let perft = |args: &[&str]| -> Vec<String> {
+        let mut all = vec!["perft", "--depth", "2", "--threads", "2"];
+        all.extend_from_slice(args);
+        let o = tusk(&all, "");
+        assert!(o.status.success(), "{}", stderr(&o));
+        let out = stdout(&o);
+        let turns: Vec<&str> = out
+            .lines()
+            .skip_while(|l| !l.starts_with("turns"))
+            .collect();
+        turns[1..]
+            .iter()
+            .map(|l| l.split_whitespace().nth(1).unwrap().to_string())
+            .collect()
+    };
+    let with_history = perft(&["--record", &rec]);
+    let alone = perft(&["--setposition", z]);
+    assert_eq!(alone, ["6331", "21144914"]);
+    assert_eq!(with_history, ["6330", "21141561"]);
+    assert_eq!(21_144_914 - 21_141_561, 3353);
+    let with_history = perft(&["--record", &rec, "--upto", "8"]);
+    let alone = perft(&["--setposition", y]);
+    assert_eq!(alone[1], "39742955");
+    assert_eq!(with_history[1], "39742954");
+
+    let listing = |args: &[&str]| -> Vec<String> {
+        let mut all = vec!["moves"];
+        all.extend_from_slice(args);
+        let o = tusk(&all, "");
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o).lines().map(str::to_string).collect()
+    };
+    let with_history = listing(&["--record", &rec]);
+    let alone = listing(&["--setposition", z]);
+    let missing: Vec<&String> = alone.iter().filter(|t| !with_history.contains(t)).collect();
+    assert_eq!(missing, ["ee6n"]);
+    assert_eq!(with_history.len(), 6330);
 }

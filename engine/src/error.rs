@@ -195,6 +195,17 @@ pub enum ParseError {
         /// What is wrong.
         reason: String,
     },
+    /// A problem at a line and column of a multi-line input (both 1-based; the column counts
+    /// characters, not bytes).
+    #[error("line {line}, column {column}: {reason}")]
+    At {
+        /// 1-based line number.
+        line: usize,
+        /// 1-based column, in characters.
+        column: usize,
+        /// What was found and what was expected.
+        reason: String,
+    },
     /// A side letter that is not g, s, w or b.
     #[error("\"{0}\" is not a side (expected g or s, or w or b)")]
     Side(String),

@@ -157,3 +157,174 @@ fn turn_perft_rec(gen: &mut TurnGen, pos: &Position, turns: u32) -> u64 {
         .map(|(_, p)| turn_perft_rec(gen, p, turns - 1))
         .sum()
 }
+
+/// [`turn_divide`] within a game's history: the third-repetition rule applies at every node.
+/// `seen` lists the boards (board keys: pieces and side to move) that have stood at a turn
+/// start before the search, with how often (as [`crate::Game::times_seen`] tells; the root
+/// position included when it is a turn start); keys may come in any order, and a key may be
+/// listed once only. Along each path the boards reached are added to those counts, and a turn
+/// is left out when its resulting board has already stood twice. With an empty `seen` and
+/// depths up to 4 the counts equal [`turn_divide`]'s.
+pub fn turn_divide_in_history(
+    pos: &Position,
+    turns: u32,
+    seen: &[(u64, u32)],
+) -> Vec<(crate::Turn, u64)> {
+    if turns == 0 {
+        return Vec::new();
+    }
+    let mut base: Vec<(u64, u32)> = seen.to_vec();
+    base.sort_unstable();
+    let base_twice = base.iter().any(|&(_, n)| n >= 2);
+    let history = History {
+        base: &base,
+        base_twice,
+        path: Vec::new(),
+    };
+    let mut gen = TurnGen::new();
+    let mut roots = Vec::new();
+    gen.for_each_turn_excluding(pos, &|k| history.excluded(k), &mut |t| {
+        roots.push((t.turn(), t.position.clone()));
+    });
+    roots
+        .into_par_iter()
+        .map_init(TurnGen::new, |g, (t, p)| {
+            let mut h = History {
+                base: &base,
+                base_twice,
+                path: vec![p.board_key()],
+            };
+            (t, history_rec(g, &p, turns - 1, &mut h))
+        })
+        .collect()
+}
+
+/// Turn-start boards seen so far: the sorted counts before the search, and the boards along
+/// the current path.
+struct History<'a> {
+    base: &'a [(u64, u32)],
+    /// Whether some board of `base` has stood twice already.
+    base_twice: bool,
+    path: Vec<u64>,
+}
+
+impl History<'_> {
+    fn times(&self, key: u64) -> u32 {
+        let before = self
+            .base
+            .binary_search_by_key(&key, |&(k, _)| k)
+            .map_or(0, |i| self.base[i].1);
+        before + self.path.iter().filter(|&&k| k == key).count() as u32
+    }
+
+    /// Whether a turn ending on board `key` would stand there a third time.
+    fn excluded(&self, key: u64) -> bool {
+        self.times(key) >= 2
+    }
+
+    /// Whether any board has stood twice, so that some turn could be excluded.
+    fn any_twice(&self) -> bool {
+        self.base_twice || self.path.iter().any(|&k| self.times(k) >= 2)
+    }
+}
+
+fn history_rec(gen: &mut TurnGen, pos: &Position, turns: u32, h: &mut History<'_>) -> u64 {
+    if turns == 0 {
+        return 1;
+    }
+    if decided(pos) {
+        return 0;
+    }
+    if turns == 1 {
+        return if h.any_twice() {
+            gen.count_excluding(pos, &|k| h.excluded(k)) as u64
+        } else {
+            gen.count(pos) as u64
+        };
+    }
+    let mut children = Vec::new();
+    gen.for_each_turn_excluding(pos, &|k| h.excluded(k), &mut |t| {
+        children.push(t.position.clone());
+    });
+    let mut total = 0;
+    for p in &children {
+        h.path.push(p.board_key());
+        total += history_rec(gen, p, turns - 1, h);
+        h.path.pop();
+    }
+    total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Game;
+
+    /// The boards of `game` that stood at turn starts, with their counts.
+    fn seen(game: &Game) -> Vec<(u64, u32)> {
+        let mut keys: Vec<u64> = game.positions().iter().map(|p| p.board_key()).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        keys.into_iter()
+            .map(|k| (k, game.times_seen(k)))
+            .filter(|&(_, n)| n > 0)
+            .collect()
+    }
+
+    /// Both elephants step out and back twice; after `5g Ee3s` the board after the setups
+    /// (gold to move) has stood twice, so silver's `ee6n` may not bring it back.
+    #[test]
+    fn history_removes_the_third_repetition() {
+        let mut game = Game::new();
+        for mv in [
+            "Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Da2 Hb2 Cc2 Md2 Ee2 Cf2 Hg2 Dh2",
+            "ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 da7 hb7 cc7 md7 ee7 cf7 hg7 dh7",
+            "Ee2n",
+            "ee7s",
+            "Ee3s",
+            "ee6n",
+            "Ee2n",
+            "ee7s",
+            "Ee3s",
+        ] {
+            game.play_text(mv).unwrap();
+        }
+        let pos = game.position();
+        let with: Vec<_> = turn_divide_in_history(pos, 1, &seen(&game));
+        let without = turn_divide(pos, 1);
+        assert_eq!((with.len(), without.len()), (6330, 6331));
+        let missing: Vec<String> = without
+            .iter()
+            .filter(|(t, _)| !with.iter().any(|(u, _)| u == t))
+            .map(|(t, _)| crate::notation::turn::write_turn(pos, t))
+            .collect();
+        assert_eq!(missing, ["ee6n"]);
+        assert_eq!(game.legal_turns(&mut TurnGen::new()).len(), 6330);
+    }
+
+    /// With no history, the counts are plain turn perft's (depth 3 on a sparse board; the
+    /// count is the one `turn_perft` gives).
+    #[test]
+    fn no_history_is_plain_turn_perft() {
+        let piece = |c: char, sq: &str| {
+            (
+                crate::Piece::from_letter(c).unwrap(),
+                crate::Square::parse(sq).unwrap(),
+            )
+        };
+        let pieces = [
+            piece('r', "f8"),
+            piece('e', "d6"),
+            piece('E', "e4"),
+            piece('R', "b2"),
+        ];
+        let pos = crate::notation::board::from_pieces(crate::Color::Gold, &pieces).unwrap();
+        let plain: u64 = turn_divide(&pos, 3).iter().map(|(_, n)| n).sum();
+        let history: u64 = turn_divide_in_history(&pos, 3, &[])
+            .iter()
+            .map(|(_, n)| n)
+            .sum();
+        assert_eq!(history, plain);
+        assert_eq!(plain, 3_802_851);
+    }
+}

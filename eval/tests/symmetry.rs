@@ -3,9 +3,6 @@
 
 mod common;
 
-use std::path::Path;
-
-use tusk_engine::notation::board::parse_aei;
 use tusk_engine::{Color, Position};
 use tusk_eval::captures::capturable_kinds;
 use tusk_eval::goal::goal_in;
@@ -57,28 +54,17 @@ fn generated_positions_score_the_same_as_their_mirrored_twins() {
     );
 }
 
-/// The turn-count fixtures (`<g|s> [<64 cells>] <n> <m>` per line), when present.
+/// The turn-count fixtures of `tests/data/turn_counts.txt` (a missing file fails).
 #[test]
 fn fixture_positions_score_the_same_as_their_mirrored_twins() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/turn_counts.txt");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("no fixture file at {}; skipped", path.display());
-        return;
-    };
     let w = Weights::default();
-    let mut n = 0;
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let Some(close) = line.find(']') else {
-            continue;
-        };
-        let pos = parse_aei(&line[..=close]).unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
-        check(&pos, &w, &format!("fixture line {}", i + 1));
-        n += 1;
+    let positions = tusk_tests::fixture_positions();
+    assert_eq!(positions.len(), tusk_tests::TURN_COUNT_POSITIONS);
+    for (i, pos) in positions.iter().enumerate() {
+        check(pos, &w, &format!("fixture #{i}"));
     }
-    eprintln!("colour symmetry held on {n} fixture positions");
-    assert!(n > 0);
+    eprintln!(
+        "colour symmetry held on {} fixture positions",
+        positions.len()
+    );
 }

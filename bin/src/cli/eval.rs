@@ -7,7 +7,7 @@ use clap::Args;
 use tusk_engine::notation::board::{to_aei_with_side, to_framed};
 use tusk_eval::{explain, Weights};
 
-use super::position::PositionArgs;
+use super::position::{ensure_not_over, PositionArgs};
 
 /// Arguments of `tusk eval`.
 #[derive(Args, Debug)]
@@ -23,19 +23,12 @@ pub fn run(args: &EvalArgs) -> Result<()> {
     if game.in_setup() {
         bail!("the position is in the setup phase; there is nothing to evaluate yet");
     }
+    ensure_not_over(&game)?;
     let pos = game.position();
     let breakdown = explain(pos, &Weights::default());
     let mut out = std::io::stdout().lock();
     writeln!(out, "position {}", to_aei_with_side(pos))?;
     write!(out, "{}", to_framed(pos))?;
-    if let Some(result) = game.result() {
-        writeln!(
-            out,
-            "the game is over: {} won by {}",
-            result.winner.name(),
-            result.reason.name()
-        )?;
-    }
     writeln!(out, "{breakdown}")?;
     Ok(())
 }

@@ -7,26 +7,33 @@ use anyhow::{Context, Result};
 use clap::Args;
 use tusk_engine::notation::board::to_aei_with_side;
 use tusk_engine::notation::turn::write_turn;
-use tusk_engine::perft::{step_divide, step_layers, step_perft_parallel, turn_divide};
-use tusk_engine::TurnGen;
+use tusk_engine::perft::{step_divide, step_layers, step_perft_parallel, turn_divide_in_history};
+use tusk_engine::{Game, TurnGen};
 
-use super::position::PositionArgs;
+use super::position::{ensure_not_over, PositionArgs};
 
 /// Arguments of `tusk perft`.
 #[derive(Args, Debug)]
 pub struct PerftArgs {
     #[command(flatten)]
     pos: PositionArgs,
-    /// Depth in whole turns (1 = the side to move's turns; 2 = and every reply; ...).
-    #[arg(long, default_value_t = 1)]
+    /// Depth in whole turns (1 = the side to move's turns; 2 = and every reply; ...), 1 to 5.
+    /// Depth 3 from the opening counts tens of billions of turns; more only ends on nearly
+    /// empty boards.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH))]
     depth: u32,
     /// Print the count below each first step (depth 1) or each first turn (depth 2+).
     #[arg(long)]
     divide: bool,
-    /// Worker threads (default: all cores). Use 1 to measure one core.
-    #[arg(long)]
-    threads: Option<usize>,
+    /// Worker threads, 1 to 256 (default: all cores). Use 1 to measure one core.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
+    threads: Option<u16>,
 }
+
+/// The deepest turn perft allowed.
+pub const MAX_DEPTH: i64 = 5;
+/// The most worker threads allowed.
+pub const MAX_THREADS: i64 = 256;
 
 fn rate(n: u64, secs: f64) -> String {
     if secs <= 0.0 {
@@ -45,7 +52,7 @@ fn rate(n: u64, secs: f64) -> String {
 /// Runs `tusk perft`.
 pub fn run(args: &PerftArgs) -> Result<()> {
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
+        .num_threads(args.threads.map_or(0, usize::from))
         .build()
         .context("cannot start the worker threads")?;
     pool.install(|| run_inner(args))
@@ -53,12 +60,13 @@ pub fn run(args: &PerftArgs) -> Result<()> {
 
 fn run_inner(args: &PerftArgs) -> Result<()> {
     let game = args.pos.load()?;
-    let pos = game.position();
-    let mut out = std::io::stdout().lock();
-    writeln!(out, "position {}", to_aei_with_side(pos))?;
     if game.in_setup() {
         anyhow::bail!("the position is in the setup phase; perft needs a position with pieces");
     }
+    ensure_not_over(&game)?;
+    let pos = game.position();
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "position {}", to_aei_with_side(pos))?;
     let max_steps = pos.steps_left();
     writeln!(
         out,
@@ -83,14 +91,16 @@ fn run_inner(args: &PerftArgs) -> Result<()> {
             rate(made, secs)
         )?;
     }
+    // The third-repetition rule applies to every turn: the game's history (at least the
+    // position itself) and, deeper, the boards along each path.
     let t = Instant::now();
     let mut gen = TurnGen::new();
-    let turns = gen.count(pos) as u64;
+    let turns = gen.count_excluding(pos, &|k| game.would_repeat_third_time(k)) as u64;
     let secs = t.elapsed().as_secs_f64();
     writeln!(
         out,
-        "{:>5} {:>14} {:>12} {:>14} {:>8.3}s {:>10}",
-        "turns", "count", "", "steps made", "", "speed"
+        "{:>5} {:>14} {:>12} {:>14} {:>9} {:>10}",
+        "turns", "count", "", "steps made", "time", "speed"
     )?;
     writeln!(
         out,
@@ -102,9 +112,10 @@ fn run_inner(args: &PerftArgs) -> Result<()> {
         secs,
         rate(turns, secs)
     )?;
+    let seen = seen_boards(&game);
     for depth in 2..=args.depth {
         let t = Instant::now();
-        let parts = turn_divide(pos, depth);
+        let parts = turn_divide_in_history(pos, depth, &seen);
         let total: u64 = parts.iter().map(|(_, n)| n).sum();
         let secs = t.elapsed().as_secs_f64();
         writeln!(
@@ -134,4 +145,16 @@ fn run_inner(args: &PerftArgs) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// Every board that has stood at a turn start in the game, with how often (the repetition
+/// history perft continues from).
+fn seen_boards(game: &Game) -> Vec<(u64, u32)> {
+    let mut keys: Vec<u64> = game.positions().iter().map(|p| p.board_key()).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    keys.into_iter()
+        .map(|k| (k, game.times_seen(k)))
+        .filter(|&(_, n)| n > 0)
+        .collect()
 }

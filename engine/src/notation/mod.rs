@@ -5,11 +5,13 @@
 //!   tokens, reading accepts them or their absence (a present one must be right).
 //! * [`board`]: the AEI `[64 cells]` board and the framed position file.
 //! * [`record`]: whole game records with tags.
+//! * [`text`]: files read as bytes, with the line and column of a byte that is not UTF-8.
 //!
 //! Tolerances: `w`/`b` are read as `g`/`s`; `x`/`X`/`.` mark empty cells in position files;
 //! placements may come in any order.
 
 pub mod board;
 pub mod record;
+pub mod text;
 pub mod token;
 pub mod turn;

@@ -6,36 +6,8 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use tusk_engine::notation::board::from_pieces;
-use tusk_engine::setup::random_setup;
-use tusk_engine::{Color, Piece, PieceKind, Position, Square, StepList};
-
-/// Plays one random legal turn; false if the side to move could not complete one.
-pub fn random_turn(pos: &mut Position, rng: &mut SmallRng) -> bool {
-    for _attempt in 0..20 {
-        let mut p = pos.clone();
-        let want = rng.gen_range(1..=4u8);
-        let mut steps = StepList::new();
-        let mut taken = 0;
-        while p.steps_left() > 0 {
-            p.legal_steps(&mut steps);
-            if steps.is_empty() {
-                break;
-            }
-            let s = steps[rng.gen_range(0..steps.len())];
-            p.play_step_unchecked(s);
-            taken += 1;
-            if taken >= want && p.can_end_turn() {
-                break;
-            }
-        }
-        if p.can_end_turn() {
-            p.end_turn();
-            *pos = p;
-            return true;
-        }
-    }
-    false
-}
+use tusk_engine::{turn_boundary_result, Color, Piece, PieceKind, Position, Square, StepList};
+use tusk_tests::{play_random_turns, random_setup_game};
 
 /// Plays up to `n` random steps of the current turn (stopping early if none is legal), for
 /// mid-turn positions.
@@ -54,43 +26,27 @@ pub fn random_steps(pos: &mut Position, n: usize, rng: &mut SmallRng) {
     }
 }
 
+/// Whether the game is decided at this turn-start position (the engine's turn-boundary
+/// end checks).
 fn game_over(pos: &Position) -> bool {
-    pos.rabbit_on_goal(Color::Gold)
-        || pos.rabbit_on_goal(Color::Silver)
-        || pos.count(Color::Gold, PieceKind::Rabbit) == 0
-        || pos.count(Color::Silver, PieceKind::Rabbit) == 0
+    turn_boundary_result(pos).is_some()
 }
 
-/// Positions from random setups and random play (turn starts, some mid-turn).
+/// Positions from random setups and random play (turn starts, some mid-turn), with the
+/// shared random-turn generator of the test support.
 pub fn random_game_positions(n: usize, seed: u64) -> Vec<Position> {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut out = Vec::with_capacity(n);
     while out.len() < n {
-        let mut list = Vec::new();
-        for c in Color::ALL {
-            for pl in random_setup(c, &mut rng).placements() {
-                list.push((pl.piece, pl.square));
-            }
-        }
-        let Ok(mut pos) = from_pieces(Color::Gold, &list) else {
-            continue;
-        };
+        let mut game = random_setup_game(&mut rng);
         let turns = rng.gen_range(0..80);
-        let mut ok = true;
-        for _ in 0..turns {
-            if !random_turn(&mut pos, &mut rng) || game_over(&pos) {
-                ok = false;
-                break;
-            }
-        }
-        if !ok || game_over(&pos) {
+        let played = play_random_turns(&mut game, &mut rng, turns);
+        if played.len() != turns + 1 || game.result().is_some() {
             continue;
         }
+        let mut pos = game.position().clone();
         if rng.gen_bool(0.1) {
             random_steps(&mut pos, rng.gen_range(1..=2), &mut rng);
-            if game_over(&pos) {
-                continue;
-            }
         }
         out.push(pos);
     }
@@ -276,9 +232,6 @@ fn finish_random_board(list: &[(Piece, Square)], rng: &mut SmallRng) -> Option<P
     }
     if rng.gen_bool(0.1) {
         random_steps(&mut pos, 1, rng);
-        if game_over(&pos) {
-            return None;
-        }
     }
     Some(pos)
 }
