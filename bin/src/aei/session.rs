@@ -674,3 +674,100 @@ fn note_best(report: &Report, control: &Control, shared: &Mutex<Shared>) {
     }
     sh.best = Some(first.clone());
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::aei::time::TimeControl;
+    use tusk_search::Score;
+
+    fn report(depth: u32, best: &str) -> Report {
+        Report {
+            depth,
+            partial: false,
+            seldepth: depth,
+            score: Score::centirabbits(0),
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            hashfull: 0,
+            pv: vec![best.to_string()],
+            multipv: 1,
+        }
+    }
+
+    fn shared_2s_10s() -> Shared {
+        let tc = TimeControl {
+            per_move: 2.0,
+            reserve: 10.0,
+            ..TimeControl::default()
+        };
+        let clock = Clock {
+            reserve: 10.0,
+            game_elapsed: 0.0,
+            move_number: 2,
+        };
+        Shared {
+            budget: time::budget(&tc, &clock),
+            extension: 1.0,
+            ..Shared::default()
+        }
+    }
+
+    #[test]
+    fn early_changes_do_not_extend() {
+        let control = Control::new();
+        let shared = Mutex::new(shared_2s_10s());
+        lock(&shared).apply(&control);
+        assert_eq!(control.soft(), Some(Duration::from_secs_f64(1.14)));
+        // Far from 30% of the soft deadline: no extension.
+        control.set_soft(Some(Duration::from_secs(1000)));
+        note_best(&report(1, "Ee2n"), &control, &shared);
+        note_best(&report(2, "Md2n"), &control, &shared);
+        let sh = lock(&shared);
+        assert_eq!((sh.extension, sh.late_changes), (1.0, 0));
+        assert_eq!(sh.best.as_deref(), Some("Md2n"));
+    }
+
+    #[test]
+    fn late_changes_extend_once_per_depth_up_to_the_limit() {
+        let control = Control::new();
+        let shared = Mutex::new(shared_2s_10s());
+        // Every change counts as late once the soft deadline is zero.
+        control.set_soft(Some(Duration::ZERO));
+        note_best(&report(1, "Ee2n"), &control, &shared);
+        note_best(&report(5, "Md2n"), &control, &shared);
+        note_best(&report(5, "Ee2n"), &control, &shared);
+        {
+            let sh = lock(&shared);
+            assert_eq!(sh.late_changes, 1, "one extension per depth");
+            assert!((sh.extension - params::BEST_CHANGE_EXTENSION).abs() < 1e-12);
+        }
+        // The deadlines moved: 1.4 x (1.14, 4.75).
+        assert_eq!(control.soft(), Some(Duration::from_secs_f64(1.14 * 1.4)));
+        assert_eq!(control.hard(), Some(Duration::from_secs_f64(4.75 * 1.4)));
+        for d in 6..12 {
+            control.set_soft(Some(Duration::ZERO));
+            note_best(
+                &report(d, if d % 2 == 0 { "Md2n" } else { "Ee2n" }),
+                &control,
+                &shared,
+            );
+        }
+        assert_eq!(lock(&shared).extension, params::MAX_EXTENSION);
+        assert_eq!(control.hard(), Some(Duration::from_secs_f64(9.5)));
+    }
+
+    #[test]
+    fn untimed_searches_are_never_extended() {
+        let control = Control::new();
+        let shared = Mutex::new(Shared {
+            extension: 1.0,
+            ..Shared::default()
+        });
+        control.set_soft(Some(Duration::ZERO));
+        note_best(&report(1, "Ee2n"), &control, &shared);
+        note_best(&report(2, "Md2n"), &control, &shared);
+        assert_eq!(lock(&shared).extension, 1.0);
+        assert_eq!(control.hard(), None);
+    }
+}
