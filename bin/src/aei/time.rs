@@ -43,9 +43,12 @@ pub mod params {
     /// Extension applied each time the best turn changes late in the search.
     pub const BEST_CHANGE_EXTENSION: f64 = 1.4;
     /// A best-turn change counts as late once this fraction of the soft deadline has passed.
-    pub const LATE_FRACTION: f64 = 0.3;
+    pub const LATE_FRACTION: f64 = 0.5;
     /// The largest total extension.
     pub const MAX_EXTENSION: f64 = 2.0;
+    /// With a small reserve extensions shrink: at most 1 + reserve / (this x tcmove), so a
+    /// drained reserve is not drained further.
+    pub const EXTENSION_RESERVE_MOVES: f64 = 2.0;
 }
 
 /// A time control, as the `tc*` options give it. Times in seconds; 0 means "none" except
@@ -147,6 +150,8 @@ pub struct Budget {
     pub hard: f64,
     /// The most any extension may stretch `hard` to.
     pub hard_cap: f64,
+    /// The largest extension this turn allows (see [`params::EXTENSION_RESERVE_MOVES`]).
+    pub max_extension: f64,
 }
 
 /// The lag margin kept below the controller's deadline `available`.
@@ -175,12 +180,18 @@ pub fn budget(tc: &TimeControl, clock: &Clock) -> Option<Budget> {
     let target = target.min(hard_cap);
     let hard = (target * params::HARD_OF_TARGET).min(hard_cap);
     let soft = (target * params::SOFT_OF_TARGET).min(hard);
+    let max_extension = if tc.per_move > 0.0 {
+        (1.0 + reserve / (params::EXTENSION_RESERVE_MOVES * tc.per_move)).min(params::MAX_EXTENSION)
+    } else {
+        params::MAX_EXTENSION
+    };
     Some(Budget {
         available,
         target,
         soft,
         hard,
         hard_cap,
+        max_extension,
     })
 }
 
@@ -188,9 +199,9 @@ impl Budget {
     /// The soft and hard deadlines for a search clock that started `offset` seconds after
     /// the turn did (`moveused` at the search's start, adjusted when the controller corrects
     /// it), with both deadlines stretched by `extension` (at least 1, at most
-    /// [`params::MAX_EXTENSION`]) and never past [`Budget::hard_cap`].
+    /// [`Budget::max_extension`]) and never past [`Budget::hard_cap`].
     pub fn deadlines(&self, offset: f64, extension: f64) -> (Duration, Duration) {
-        let ext = extension.clamp(1.0, params::MAX_EXTENSION);
+        let ext = extension.clamp(1.0, self.max_extension.max(1.0));
         let hard = (self.hard * ext).min(self.hard_cap);
         let soft = (self.soft * ext).min(hard);
         let since = |t: f64| Duration::from_secs_f64((t - offset).max(0.0));
@@ -364,6 +375,13 @@ mod tests {
         let (s, h) = b.deadlines(0.0, 2.0);
         close(s.as_secs_f64(), 1.98);
         close(h.as_secs_f64(), 6.47);
+        // A small reserve allows a small extension: 2s/10s/100 with 1 s left allows
+        // 1 + 1/4 = 1.25 (target 1.4 + 0.05 = 1.45, soft 0.87, hard min(3.625, 2.31)).
+        let b = budget(&tc(2.0, 10.0, 100.0, 0.0), &clock(1.0)).unwrap();
+        close(b.max_extension, 1.25);
+        let (s, h) = b.deadlines(0.0, 2.0);
+        close(s.as_secs_f64(), 0.87 * 1.25);
+        close(h.as_secs_f64(), 3.0 - 0.25 - 0.12);
         // A moveused past the deadline gives zero, not a panic.
         let (s, h) = b.deadlines(100.0, 1.0);
         assert_eq!((s, h), (Duration::ZERO, Duration::ZERO));
