@@ -1,5 +1,6 @@
 //! `tusk`: the Arimaa engine's command-line tools.
 
+mod aei;
 mod cli;
 mod matches;
 
@@ -27,6 +28,9 @@ enum Command {
     Moves(cli::moves::MovesArgs),
     /// Play games between AEI engines: referee, clocks, records, Elo, SPRT, resume, shards.
     Match(Box<matches::MatchArgs>),
+    /// Speak the Arimaa Engine Interface on stdin/stdout (the default when stdin is not a
+    /// terminal), for controllers such as roundrobin, analyze and gameroom.
+    Aei,
 }
 
 fn main() -> std::process::ExitCode {
@@ -38,6 +42,8 @@ fn main() -> std::process::ExitCode {
         Some(Command::Bench(a)) => cli::bench::run(&a),
         Some(Command::Eval(a)) => cli::eval::run(&a),
         Some(Command::Match(a)) => matches::run(&a),
+        Some(Command::Aei) => aei::run(),
+        None if !std::io::IsTerminal::is_terminal(&std::io::stdin()) => aei::run(),
         None => {
             use clap::CommandFactory;
             let _ = Cli::command().print_help();
