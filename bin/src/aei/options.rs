@@ -45,6 +45,8 @@ pub struct Options {
     pub hash_mb: usize,
     /// Fixed search depth in steps (`None`: no fixed depth).
     pub depth: Option<u32>,
+    /// Node limit per search, for fast fixed-effort matches (`None`: no limit; 0 clears it).
+    pub nodes: Option<u64>,
     /// Search threads.
     pub threads: usize,
     /// Exit on an unknown command, as the protocol text says (default false).
@@ -68,6 +70,7 @@ impl Default for Options {
             event: None,
             hash_mb: DEFAULT_HASH_MB,
             depth: None,
+            nodes: None,
             threads: 1,
             strict: false,
             seed: None,
@@ -182,7 +185,7 @@ impl Options {
             | "lastmoveused" | "moveused" => Kind::Seconds,
             "greserve" | "sreserve" => Kind::SignedSeconds,
             "tcpercent" => Kind::Percent,
-            "tcturns" | "hash" | "threads" | "seed" => Kind::Count,
+            "tcturns" | "hash" | "threads" | "seed" | "nodes" => Kind::Count,
             "depth" | "rating" | "opponent_rating" => Kind::Number,
             "rated" | "strict" => Kind::Bool,
             "opponent" | "event" => Kind::Text,
@@ -222,6 +225,9 @@ impl Options {
             ("opponent_rating", _) => self.opponent_rating = Some(x),
             ("depth", _) => {
                 self.depth = (x >= 1.0).then(|| x.min(f64::from(u32::MAX)) as u32);
+            }
+            ("nodes", _) => {
+                self.nodes = (x >= 1.0).then(|| x.min(u64::MAX as f64) as u64);
             }
             ("hash", _) => {
                 if !(1.0..=MAX_HASH_MB as f64).contains(&x) {
@@ -345,6 +351,10 @@ mod tests {
         let mut o = Options::default();
         o.set("depth", Some("8")).unwrap();
         o.set("depth", Some("0")).unwrap();
+        o.set("nodes", Some("5000")).unwrap();
+        assert_eq!(o.nodes, Some(5000));
+        o.set("nodes", Some("0")).unwrap();
+        assert_eq!(o.nodes, None);
         assert_eq!(o.depth, None);
         o.set("depth", Some("-3")).unwrap();
         assert_eq!(o.depth, None);

@@ -393,6 +393,7 @@ impl Session {
             } else {
                 self.opts.depth.map(|d| d.max(4))
             },
+            nodes: if ponder { None } else { self.opts.nodes },
             ..Limits::default()
         };
         let id = self.next_id;
