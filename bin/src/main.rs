@@ -1,6 +1,8 @@
 //! `tusk`: the Arimaa engine's command-line tools.
 
+mod aei;
 mod cli;
+mod matches;
 
 use clap::{Parser, Subcommand};
 
@@ -24,6 +26,11 @@ enum Command {
     Bench(cli::bench::BenchArgs),
     /// List every distinct legal turn of a position, or count them for many positions.
     Moves(cli::moves::MovesArgs),
+    /// Play games between AEI engines: referee, clocks, records, Elo, SPRT, resume, shards.
+    Match(Box<matches::MatchArgs>),
+    /// Speak the Arimaa Engine Interface on stdin/stdout (the default when stdin is not a
+    /// terminal), for controllers such as roundrobin, analyze and gameroom.
+    Aei,
 }
 
 fn main() -> std::process::ExitCode {
@@ -34,6 +41,9 @@ fn main() -> std::process::ExitCode {
         Some(Command::Analyze(a)) => cli::analyze::run(&a),
         Some(Command::Bench(a)) => cli::bench::run(&a),
         Some(Command::Eval(a)) => cli::eval::run(&a),
+        Some(Command::Match(a)) => matches::run(&a),
+        Some(Command::Aei) => aei::run(),
+        None if !std::io::IsTerminal::is_terminal(&std::io::stdin()) => aei::run(),
         None => {
             use clap::CommandFactory;
             let _ = Cli::command().print_help();

@@ -1,0 +1,175 @@
+//! What Tusk writes to the controller: one protocol line at a time, flushed, from any thread;
+//! and the `info` lines that describe a search.
+
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use tusk_engine::Color;
+use tusk_search::Report;
+
+/// A shared, line-at-a-time writer to the controller. Cloning shares it. Before the
+/// handshake (`aei`) nothing may reach the controller, so `log` lines go to stderr then.
+#[derive(Clone)]
+pub struct Output {
+    inner: Arc<Mutex<Box<dyn Write + Send>>>,
+    open: Arc<AtomicBool>,
+    handshake: Arc<AtomicBool>,
+}
+
+impl Output {
+    /// Writes to `w`.
+    pub fn new(w: Box<dyn Write + Send>) -> Output {
+        Output {
+            inner: Arc::new(Mutex::new(w)),
+            open: Arc::new(AtomicBool::new(true)),
+            handshake: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// Writes one line and flushes it. A failed write (the controller closed the pipe)
+    /// marks the output closed; see [`Output::is_open`].
+    pub fn line(&self, text: &str) {
+        debug_assert!(!text.is_empty() && !text.contains('\n'));
+        let mut w = match self.inner.lock() {
+            Ok(w) => w,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        if writeln!(w, "{text}").and_then(|()| w.flush()).is_err() {
+            self.open.store(false, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether the controller still reads what we write.
+    pub fn is_open(&self) -> bool {
+        self.open.load(Ordering::Relaxed)
+    }
+
+    /// From now on lines may go to the controller (the `aei` handshake has begun).
+    pub fn begin_handshake(&self) {
+        self.handshake.store(true, Ordering::Relaxed);
+    }
+
+    /// `log <text>` to the controller, or to stderr before the handshake.
+    pub fn log(&self, text: &str) {
+        if self.handshake.load(Ordering::Relaxed) {
+            self.line(&format!("log {}", one_line(text)));
+        } else {
+            eprintln!("tusk: {text}");
+        }
+    }
+
+    /// `log Error: <text>`.
+    pub fn error(&self, text: &str) {
+        self.log(&format!("Error: {text}"));
+    }
+
+    /// `log Warning: <text>`.
+    pub fn warning(&self, text: &str) {
+        self.log(&format!("Warning: {text}"));
+    }
+
+    /// `log Debug: <text>`.
+    pub fn debug(&self, text: &str) {
+        self.log(&format!("Debug: {text}"));
+    }
+}
+
+/// `text` with line breaks turned into spaces (a log line is one protocol line).
+fn one_line(text: &str) -> String {
+    text.replace(['\r', '\n'], " ")
+}
+
+/// The principal variation as AEI writes it: the first turn as is, every later one prefixed
+/// by the colour letter of its mover (`Ee2n Ee3n s ed7s ed6s g Ee4n`); `side` moves first.
+pub fn pv_text(pv: &[String], side: Color) -> String {
+    let mut out = String::new();
+    let mut mover = side;
+    for (i, turn) in pv.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+            out.push(mover.letter());
+            out.push(' ');
+        }
+        out.push_str(turn);
+        mover = !mover;
+    }
+    out
+}
+
+/// The `info` lines of a progress report: depth (in steps, `n+` while the iteration is
+/// incomplete), score in centirabbits from the mover's view, nodes, pv and time in whole
+/// seconds.
+pub fn info_lines(report: &Report, side: Color) -> Vec<String> {
+    let mut v = vec![
+        format!(
+            "info depth {}{}",
+            report.depth,
+            if report.partial { "+" } else { "" }
+        ),
+        format!("info score {}", report.score.to_aei()),
+        format!("info nodes {}", report.nodes),
+    ];
+    if !report.pv.is_empty() {
+        v.push(format!("info pv {}", pv_text(&report.pv, side)));
+    }
+    v.push(format!("info time {}", report.elapsed.as_secs()));
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+    use tusk_search::Score;
+
+    #[test]
+    fn pv_marks_each_later_mover() {
+        let pv = ["Ee2n Ee3n Ee4n Ee5n", "ed7s ed6s", "Ee6w"].map(str::to_string);
+        assert_eq!(
+            pv_text(&pv, Color::Gold),
+            "Ee2n Ee3n Ee4n Ee5n s ed7s ed6s g Ee6w"
+        );
+        assert_eq!(pv_text(&pv[..1], Color::Silver), "Ee2n Ee3n Ee4n Ee5n");
+        assert_eq!(
+            pv_text(&pv[..2], Color::Silver),
+            "Ee2n Ee3n Ee4n Ee5n g ed7s ed6s"
+        );
+        assert_eq!(pv_text(&[], Color::Gold), "");
+    }
+
+    #[test]
+    fn info_lines_of_a_report() {
+        let r = Report {
+            depth: 9,
+            partial: true,
+            seldepth: 14,
+            score: Score::centirabbits(-35),
+            nodes: 40211,
+            elapsed: Duration::from_millis(2500),
+            hashfull: 3,
+            pv: vec!["Ee2n Ee3n".into(), "ed7s".into()],
+            multipv: 1,
+        };
+        assert_eq!(
+            info_lines(&r, Color::Gold),
+            [
+                "info depth 9+",
+                "info score -35",
+                "info nodes 40211",
+                "info pv Ee2n Ee3n s ed7s",
+                "info time 2"
+            ]
+        );
+        let win = Report {
+            partial: false,
+            score: Score::win_in(3),
+            pv: vec![],
+            ..r
+        };
+        let lines = info_lines(&win, Color::Silver);
+        assert_eq!(lines[0], "info depth 9");
+        assert_eq!(lines[1], "info score 99997");
+        assert_eq!(lines.len(), 4);
+    }
+}

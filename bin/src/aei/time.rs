@@ -1,0 +1,389 @@
+//! Time management as pure arithmetic: the controller's clock model (what pyrimaa's `Game`
+//! enforces) and the budget Tusk gives itself for one turn.
+//!
+//! The controller's rules, which [`TimeControl::deadline`] and [`TimeControl::reserve_after`]
+//! reproduce: a turn must end within `tcmove` plus the mover's reserve, capped by `tcturntime`
+//! and by what is left of `tctotal`; after a normal turn that took `u` seconds the reserve
+//! grows by `(tcmove - u) * tcpercent / 100` when `u < tcmove` and shrinks by `u - tcmove`
+//! otherwise, and is then capped at `tcmax`; setups leave the reserve alone.
+//!
+//! Tusk's budget ([`budget`]) is measured from the turn's start. It aims at the per-move time
+//! plus a share of the reserve, never less than what would otherwise be lost to the reserve
+//! cap, keeps a safety margin for process and pipe lag, and splits into a *soft* deadline
+//! (start no new iteration after it) and a *hard* one (stop at once). [`Budget::deadlines`]
+//! turns that into deadlines for the search's clock, stretched by an extension factor when
+//! the position needs more thought, and shifted by the `moveused` the controller reported.
+//! Every constant lives in [`params`].
+
+use std::time::Duration;
+
+/// The tunables of time management, in one place.
+pub mod params {
+    /// Lag margin: a fixed part, seconds.
+    pub const LAG_FIXED: f64 = 0.25;
+    /// Lag margin: a part proportional to the time available.
+    pub const LAG_FRACTION: f64 = 0.04;
+    /// The margin is never more than this fraction of the time available.
+    pub const LAG_MAX_FRACTION: f64 = 0.5;
+    /// The reserve is spread over this many own turns (fewer when `tcturns` ends the game
+    /// sooner).
+    pub const HORIZON: u32 = 20;
+    /// Share of the per-move time aimed at when no unused time is credited (`tcpercent` 0).
+    pub const MOVE_SHARE_NO_CREDIT: f64 = 0.95;
+    /// How much less of the per-move time is aimed at when all unused time is credited
+    /// (`tcpercent` 100): the rest is banked for harder turns.
+    pub const MOVE_SHARE_CREDIT_DISCOUNT: f64 = 0.25;
+    /// The soft deadline as a fraction of the target (an iteration started before it is
+    /// usually finished after it).
+    pub const SOFT_OF_TARGET: f64 = 0.6;
+    /// The hard deadline as a multiple of the target (before the lag margin caps it).
+    pub const HARD_OF_TARGET: f64 = 2.5;
+    /// Extension when the opponent threatens to goal next turn.
+    pub const GOAL_THREAT_EXTENSION: f64 = 1.5;
+    /// Extension applied each time the best turn changes late in the search.
+    pub const BEST_CHANGE_EXTENSION: f64 = 1.4;
+    /// A best-turn change counts as late once this fraction of the soft deadline has passed.
+    pub const LATE_FRACTION: f64 = 0.5;
+    /// The largest total extension.
+    pub const MAX_EXTENSION: f64 = 2.0;
+    /// With a small reserve extensions shrink: at most 1 + reserve / (this x tcmove), so a
+    /// drained reserve is not drained further.
+    pub const EXTENSION_RESERVE_MOVES: f64 = 2.0;
+}
+
+/// A time control, as the `tc*` options give it. Times in seconds; 0 means "none" except
+/// for `percent`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimeControl {
+    /// `tcmove`: time per turn.
+    pub per_move: f64,
+    /// `tcreserve`: each side's reserve at the start of the game.
+    pub reserve: f64,
+    /// `tcpercent`: percentage of unused per-move time credited to the reserve.
+    pub percent: f64,
+    /// `tcmax`: cap on the reserve (0: no cap).
+    pub max_reserve: f64,
+    /// `tctotal`: limit on the whole game's length (0: none).
+    pub total: f64,
+    /// `tcturns`: limit on the number of turns (0: none).
+    pub turns: u32,
+    /// `tcturntime`: cap on any single turn (0: none).
+    pub turn_time: f64,
+}
+
+impl Default for TimeControl {
+    fn default() -> Self {
+        TimeControl {
+            per_move: 0.0,
+            reserve: 0.0,
+            percent: 100.0,
+            max_reserve: 0.0,
+            total: 0.0,
+            turns: 0,
+            turn_time: 0.0,
+        }
+    }
+}
+
+impl TimeControl {
+    /// Whether any time limit applies (otherwise a search runs until its depth or a `stop`).
+    pub fn is_timed(&self) -> bool {
+        self.per_move > 0.0 || self.reserve > 0.0 || self.turn_time > 0.0 || self.total > 0.0
+    }
+
+    /// The controller's deadline for a turn, in seconds from the turn's start: `tcmove` plus
+    /// the mover's `reserve`, capped by `tcturntime` and by what is left of `tctotal` after
+    /// `game_elapsed` seconds of game. Never negative. `None` when untimed.
+    pub fn deadline(&self, reserve: f64, game_elapsed: f64) -> Option<f64> {
+        if !self.is_timed() {
+            return None;
+        }
+        let mut d = self.per_move + reserve;
+        if self.turn_time > 0.0 {
+            d = d.min(self.turn_time);
+        }
+        if self.total > 0.0 {
+            d = d.min(self.total - game_elapsed);
+        }
+        Some(d.max(0.0))
+    }
+
+    /// The mover's reserve after a turn that took `used` seconds, as the controller computes
+    /// it. Setups leave it unchanged.
+    pub fn reserve_after(&self, reserve: f64, used: f64, setup: bool) -> f64 {
+        if setup {
+            return reserve;
+        }
+        let mut change = self.per_move - used;
+        if change > 0.0 {
+            change *= self.percent / 100.0;
+        }
+        let mut r = reserve + change;
+        if self.max_reserve > 0.0 {
+            r = r.min(self.max_reserve);
+        }
+        r
+    }
+}
+
+/// What the clock says at the start of a turn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Clock {
+    /// The mover's reserve, seconds.
+    pub reserve: f64,
+    /// Seconds since the game began (for `tctotal`).
+    pub game_elapsed: f64,
+    /// The number of the move about to be played (`7` in `7g`; for `tcturns`).
+    pub move_number: u32,
+}
+
+/// Tusk's time for one turn, in seconds from the turn's start.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    /// The controller's deadline.
+    pub available: f64,
+    /// What Tusk aims to spend on an ordinary turn.
+    pub target: f64,
+    /// Start no new iteration after this.
+    pub soft: f64,
+    /// Stop at once at this; `available` less the lag margin.
+    pub hard: f64,
+    /// The most any extension may stretch `hard` to.
+    pub hard_cap: f64,
+    /// The largest extension this turn allows (see [`params::EXTENSION_RESERVE_MOVES`]).
+    pub max_extension: f64,
+}
+
+/// The lag margin kept below the controller's deadline `available`.
+pub fn lag_margin(available: f64) -> f64 {
+    (params::LAG_FIXED + params::LAG_FRACTION * available).min(available * params::LAG_MAX_FRACTION)
+}
+
+/// Tusk's budget for the turn, or `None` when no time limit applies.
+pub fn budget(tc: &TimeControl, clock: &Clock) -> Option<Budget> {
+    let reserve = clock.reserve.max(0.0);
+    let available = tc.deadline(reserve, clock.game_elapsed)?;
+    let hard_cap = (available - lag_margin(available)).max(0.0);
+    let credit = (tc.percent / 100.0).clamp(0.0, 1.0);
+    let mut horizon = params::HORIZON;
+    if tc.turns > 0 {
+        let left = tc.turns.saturating_sub(clock.move_number).saturating_add(1);
+        horizon = horizon.min(left.max(1));
+    }
+    let share = params::MOVE_SHARE_NO_CREDIT - params::MOVE_SHARE_CREDIT_DISCOUNT * credit;
+    let mut target = tc.per_move * share + reserve / f64::from(horizon);
+    // Time the reserve cap would throw away is better spent now.
+    if tc.max_reserve > 0.0 && credit > 0.0 {
+        let room = (tc.max_reserve - reserve).max(0.0);
+        target = target.max(tc.per_move - room / credit);
+    }
+    let target = target.min(hard_cap);
+    let hard = (target * params::HARD_OF_TARGET).min(hard_cap);
+    let soft = (target * params::SOFT_OF_TARGET).min(hard);
+    let max_extension = if tc.per_move > 0.0 {
+        (1.0 + reserve / (params::EXTENSION_RESERVE_MOVES * tc.per_move)).min(params::MAX_EXTENSION)
+    } else {
+        params::MAX_EXTENSION
+    };
+    Some(Budget {
+        available,
+        target,
+        soft,
+        hard,
+        hard_cap,
+        max_extension,
+    })
+}
+
+impl Budget {
+    /// The soft and hard deadlines for a search clock that started `offset` seconds after
+    /// the turn did (`moveused` at the search's start, adjusted when the controller corrects
+    /// it), with both deadlines stretched by `extension` (at least 1, at most
+    /// [`Budget::max_extension`]) and never past [`Budget::hard_cap`].
+    pub fn deadlines(&self, offset: f64, extension: f64) -> (Duration, Duration) {
+        let ext = extension.clamp(1.0, self.max_extension.max(1.0));
+        let hard = (self.hard * ext).min(self.hard_cap);
+        let soft = (self.soft * ext).min(hard);
+        let since = |t: f64| Duration::from_secs_f64((t - offset).max(0.0));
+        (since(soft), since(hard))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tc(per_move: f64, reserve: f64, percent: f64, max_reserve: f64) -> TimeControl {
+        TimeControl {
+            per_move,
+            reserve,
+            percent,
+            max_reserve,
+            ..TimeControl::default()
+        }
+    }
+
+    fn clock(reserve: f64) -> Clock {
+        Clock {
+            reserve,
+            game_elapsed: 0.0,
+            move_number: 2,
+        }
+    }
+
+    fn close(a: f64, b: f64) {
+        assert!((a - b).abs() < 1e-9, "{a} != {b}");
+    }
+
+    #[test]
+    fn untimed_has_no_budget() {
+        assert!(!TimeControl::default().is_timed());
+        assert_eq!(budget(&TimeControl::default(), &clock(0.0)), None);
+        assert_eq!(TimeControl::default().deadline(0.0, 0.0), None);
+    }
+
+    #[test]
+    fn controller_deadline() {
+        // 15s/60s: 15 + 60.
+        close(
+            tc(15.0, 60.0, 100.0, 0.0).deadline(60.0, 0.0).unwrap(),
+            75.0,
+        );
+        // tcturntime caps it.
+        let t = TimeControl {
+            turn_time: 30.0,
+            ..tc(15.0, 60.0, 100.0, 0.0)
+        };
+        close(t.deadline(60.0, 0.0).unwrap(), 30.0);
+        // What is left of tctotal caps it: 1h game, 3590 s gone.
+        let t = TimeControl {
+            total: 3600.0,
+            ..tc(15.0, 60.0, 100.0, 0.0)
+        };
+        close(t.deadline(60.0, 3590.0).unwrap(), 10.0);
+        close(t.deadline(60.0, 3700.0).unwrap(), 0.0);
+    }
+
+    #[test]
+    fn reserve_accounting_matches_the_controller() {
+        // 15s/60s/100/120s: 5 s used of 15 credits 10 s.
+        let t = tc(15.0, 60.0, 100.0, 120.0);
+        close(t.reserve_after(60.0, 5.0, false), 70.0);
+        // Capped at tcmax.
+        close(t.reserve_after(115.0, 5.0, false), 120.0);
+        // Overrun: 20 s used takes 5 s from the reserve, in full whatever the percentage.
+        close(t.reserve_after(60.0, 20.0, false), 55.0);
+        let t75 = tc(15.0, 60.0, 75.0, 0.0);
+        close(t75.reserve_after(60.0, 20.0, false), 55.0);
+        // 75%: 10 s unused credits 7.5 s.
+        close(t75.reserve_after(60.0, 5.0, false), 67.5);
+        // 0%: nothing credited.
+        close(
+            tc(15.0, 60.0, 0.0, 0.0).reserve_after(60.0, 5.0, false),
+            60.0,
+        );
+        // Setups leave it alone.
+        close(t.reserve_after(60.0, 40.0, true), 60.0);
+    }
+
+    #[test]
+    fn budget_at_2s_10s_100() {
+        // 2s/10s/100 at the first turn: available 12, margin 0.25 + 0.48 = 0.73.
+        // target = 2 * (0.95 - 0.25) + 10 / 20 = 1.9; soft 1.14; hard 4.75.
+        let b = budget(&tc(2.0, 10.0, 100.0, 0.0), &clock(10.0)).unwrap();
+        close(b.available, 12.0);
+        close(b.hard_cap, 11.27);
+        close(b.target, 1.9);
+        close(b.soft, 1.14);
+        close(b.hard, 4.75);
+    }
+
+    #[test]
+    fn budget_without_reserve_keeps_the_margin() {
+        // 2s/0s/100: available 2, margin 0.25 + 0.08 = 0.33, cap 1.67;
+        // target 1.4, soft 0.84, hard min(3.5, 1.67) = 1.67.
+        let b = budget(&tc(2.0, 0.0, 100.0, 0.0), &clock(0.0)).unwrap();
+        close(b.hard_cap, 1.67);
+        close(b.target, 1.4);
+        close(b.soft, 0.84);
+        close(b.hard, 1.67);
+        // 1s/0s/0: available 1, margin 0.29, cap 0.71; the target 0.95 is cut to the cap.
+        let b = budget(&tc(1.0, 0.0, 0.0, 0.0), &clock(0.0)).unwrap();
+        close(b.hard_cap, 0.71);
+        close(b.target, 0.71);
+        close(b.hard, 0.71);
+        close(b.soft, 0.426);
+        // A tiny deadline: the margin is at most half of it.
+        close(lag_margin(0.2), 0.1);
+    }
+
+    #[test]
+    fn budget_spends_what_the_reserve_cap_would_waste() {
+        // 15s/60s/100/60s with the reserve full: all unused time is lost, so aim at the whole
+        // 15 s: target = max(15 * 0.7 + 60/20, 15 - 0/1) = 15.
+        let b = budget(&tc(15.0, 60.0, 100.0, 60.0), &clock(60.0)).unwrap();
+        close(b.target, 15.0);
+        // 8 s below the cap at 50%: 15 - 8/0.5 = -1, so the plain target 15 * 0.825 + 52/20.
+        let b = budget(&tc(15.0, 60.0, 50.0, 60.0), &clock(52.0)).unwrap();
+        close(b.target, 15.0 * 0.825 + 2.6);
+    }
+
+    #[test]
+    fn budget_respects_turn_limits() {
+        // tcturns 30 at move 28: 3 turns left, the reserve is spread over 3.
+        let t = TimeControl {
+            turns: 30,
+            ..tc(10.0, 30.0, 100.0, 0.0)
+        };
+        let c = Clock {
+            move_number: 28,
+            ..clock(30.0)
+        };
+        close(budget(&t, &c).unwrap().target, 7.0 + 10.0);
+        // tcturntime 5 caps everything below 5 - margin.
+        let t = TimeControl {
+            turn_time: 5.0,
+            ..tc(10.0, 30.0, 100.0, 0.0)
+        };
+        let b = budget(&t, &clock(30.0)).unwrap();
+        close(b.available, 5.0);
+        close(b.hard_cap, 5.0 - 0.45);
+        assert!(b.hard <= b.hard_cap && b.soft <= b.hard);
+    }
+
+    #[test]
+    fn deadlines_shift_with_moveused_and_stretch_with_extensions() {
+        let b = budget(&tc(2.0, 10.0, 100.0, 0.0), &clock(10.0)).unwrap();
+        let (s, h) = b.deadlines(0.0, 1.0);
+        close(s.as_secs_f64(), 1.14);
+        close(h.as_secs_f64(), 4.75);
+        // The controller says 1 s of the turn had gone before our clock started.
+        let (s, h) = b.deadlines(1.0, 1.0);
+        close(s.as_secs_f64(), 0.14);
+        close(h.as_secs_f64(), 3.75);
+        // Doubling: soft 2.28, hard 9.5.
+        let (s, h) = b.deadlines(0.0, 2.0);
+        close(s.as_secs_f64(), 2.28);
+        close(h.as_secs_f64(), 9.5);
+        // Extensions stop at 2x, and never pass the cap: with 2s/10s/100 and a 5 s reserve,
+        // available 7, cap 7 - 0.53 = 6.47, target 1.4 + 0.25 = 1.65, hard 4.125; 2x would
+        // be 8.25, so 6.47.
+        let (s, h) = b.deadlines(0.0, 10.0);
+        close(s.as_secs_f64(), 2.28);
+        close(h.as_secs_f64(), 9.5);
+        let b = budget(&tc(2.0, 5.0, 100.0, 0.0), &clock(5.0)).unwrap();
+        let (s, h) = b.deadlines(0.0, 2.0);
+        close(s.as_secs_f64(), 1.98);
+        close(h.as_secs_f64(), 6.47);
+        // A small reserve allows a small extension: 2s/10s/100 with 1 s left allows
+        // 1 + 1/4 = 1.25 (target 1.4 + 0.05 = 1.45, soft 0.87, hard min(3.625, 2.31)).
+        let b = budget(&tc(2.0, 10.0, 100.0, 0.0), &clock(1.0)).unwrap();
+        close(b.max_extension, 1.25);
+        let (s, h) = b.deadlines(0.0, 2.0);
+        close(s.as_secs_f64(), 0.87 * 1.25);
+        close(h.as_secs_f64(), 3.0 - 0.25 - 0.12);
+        // A moveused past the deadline gives zero, not a panic.
+        let (s, h) = b.deadlines(100.0, 1.0);
+        assert_eq!((s, h), (Duration::ZERO, Duration::ZERO));
+    }
+}
