@@ -150,3 +150,26 @@ fn bad_options_are_errors() {
         assert!(stderr(&o).contains(want), "{args:?}: {}", stderr(&o));
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_the_search_and_still_prints_the_best_move() {
+    use std::process::Stdio;
+    let child = Command::new(env!("CARGO_BIN_EXE_tusk"))
+        .args(["analyze"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tusk runs");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    let o = child.wait_with_output().expect("tusk ends");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let last = out.lines().last().unwrap_or_default();
+    assert!(last.starts_with("bestmove "), "{out}");
+}
