@@ -237,6 +237,6 @@ fn game_rejects_illegal_turn_values_and_stays_unchanged() {
     assert!(e.contains("does not change the board"), "{e}");
     assert_eq!(game.position(), &start);
     assert!(game.moves().is_empty());
-    assert!(game.play_text("Ee2n").is_ok());
+    assert_eq!(game.play_text("Ee2n"), Ok(()));
     assert_eq!(game.move_label(), "2s");
 }

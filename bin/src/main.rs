@@ -2,6 +2,7 @@
 
 mod aei;
 mod cli;
+mod matches;
 
 use clap::{Parser, Subcommand};
 
@@ -19,10 +20,14 @@ enum Command {
     Perft(cli::perft::PerftArgs),
     /// Static evaluation of a position, every term for gold and silver, in centirabbits.
     Eval(cli::eval::EvalArgs),
+    /// Search a position: progress per depth, then the best turn.
+    Analyze(cli::analyze::AnalyzeArgs),
     /// Fixed deterministic workload on one thread: node counts and speed.
     Bench(cli::bench::BenchArgs),
     /// List every distinct legal turn of a position, or count them for many positions.
     Moves(cli::moves::MovesArgs),
+    /// Play games between AEI engines: referee, clocks, records, Elo, SPRT, resume, shards.
+    Match(Box<matches::MatchArgs>),
     /// Speak the Arimaa Engine Interface on stdin/stdout (the default when stdin is not a
     /// terminal), for controllers such as roundrobin, analyze and gameroom.
     Aei,
@@ -33,8 +38,10 @@ fn main() -> std::process::ExitCode {
     let result = match cli.command {
         Some(Command::Perft(a)) => cli::perft::run(&a),
         Some(Command::Moves(a)) => cli::moves::run(&a),
+        Some(Command::Analyze(a)) => cli::analyze::run(&a),
         Some(Command::Bench(a)) => cli::bench::run(&a),
         Some(Command::Eval(a)) => cli::eval::run(&a),
+        Some(Command::Match(a)) => matches::run(&a),
         Some(Command::Aei) => aei::run(),
         None if !std::io::IsTerminal::is_terminal(&std::io::stdin()) => aei::run(),
         None => {

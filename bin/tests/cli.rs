@@ -198,19 +198,36 @@ fn position_file_and_record_inputs() {
 
 #[test]
 fn bench_is_deterministic() {
-    let a = tusk(&["bench", "--positions", "4"], "");
-    let b = tusk(&["bench", "--positions", "4"], "");
+    let args = ["bench", "--positions", "5", "--depth", "4"];
+    let a = tusk(&args, "");
+    let b = tusk(&args, "");
     assert!(a.status.success(), "{}", stderr(&a));
+    // Position number, nodes, and (after the time) score, name and best move must agree.
     let counts = |o: &Output| -> Vec<String> {
         stdout(o)
             .lines()
-            .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+            .map(|l| {
+                let w: Vec<&str> = l.split_whitespace().collect();
+                if l.starts_with("bench:") {
+                    w[..7].join(" ")
+                } else {
+                    w.iter()
+                        .enumerate()
+                        .filter(|&(i, _)| i != 2)
+                        .map(|(_, s)| *s)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                }
+            })
             .collect()
     };
     assert_eq!(counts(&a), counts(&b));
     let out = stdout(&a);
-    assert!(out.contains("bench: 6 positions"), "{out}");
-    assert!(out.lines().any(|l| l.contains(" 101363 ")), "{out}");
+    assert!(out.contains("bench: 5 positions, depth 4, "), "{out}");
+    assert_eq!(out.lines().count(), 7, "{out}");
+    let bad = tusk(&["bench", "--without", "bogus"], "");
+    assert!(!bad.status.success());
+    assert!(stderr(&bad).contains("unknown feature"), "{}", stderr(&bad));
 }
 
 #[test]
@@ -654,4 +671,34 @@ fn perft_and_moves_apply_the_record_history() {
     let missing: Vec<&String> = alone.iter().filter(|t| !with_history.contains(t)).collect();
     assert_eq!(missing, ["ee6n"]);
     assert_eq!(with_history.len(), 6330);
+}
+
+/// A position file with steps already taken: every listed turn is written whole (the steps
+/// taken, then the rest), ending the turn at once included, and there are 15 of them.
+#[test]
+fn moves_lists_whole_turns_from_a_mid_turn_position_file() {
+    let file = temp_file(
+        "mid_turn_listing",
+        "mid.txt",
+        b"2g Ee2n Ee3n Ee4n\n +-----------------+\n8| r r r r r r r r |\n7| d h c e m c h d |\n\
+          6| . . x . . x . . |\n5| . . . . E . . . |\n4| . . . . . . . . |\n\
+          3| . . x . . x . . |\n2| D H C M . C H D |\n1| R R R R R R R R |\n\
+           +-----------------+\n   a b c d e f g h\n",
+    );
+    let o = tusk(&["moves", "--position", file.to_str().unwrap()], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 15, "{out}");
+    assert!(
+        lines.iter().all(|l| l.starts_with("Ee2n Ee3n Ee4n")),
+        "{out}"
+    );
+    assert!(lines.contains(&"Ee2n Ee3n Ee4n"), "ending at once: {out}");
+    assert!(lines.contains(&"Ee2n Ee3n Ee4n Cc2n Cc3x"), "{out}");
+    let o = tusk(
+        &["moves", "--count", "--position", file.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(stdout(&o).trim(), "15");
 }

@@ -67,6 +67,7 @@ pub struct Game {
     first_number: u32,
     first_side: Color,
     setups_left: u8,
+    steps_taken: String,
     result: Option<GameResult>,
 }
 
@@ -88,6 +89,7 @@ impl Game {
             first_side: Color::Gold,
             setups_left: 2,
             result: None,
+            steps_taken: String::new(),
         }
     }
 
@@ -110,6 +112,7 @@ impl Game {
             first_side: side,
             setups_left: 0,
             result: None,
+            steps_taken: String::new(),
         };
         if g.position.at_turn_start() {
             *g.seen.entry(g.position.board_key()).or_insert(0) += 1;
@@ -278,12 +281,36 @@ impl Game {
         out
     }
 
-    /// The notation of move `index` (0-based) as played.
+    /// Records the steps already taken in the turn of a mid-turn starting position (a position
+    /// file's move line, e.g. `Ee2n Ee3n`), so that the first turn is written whole: those
+    /// steps, then the ones played from here. No effect on the rules, which the position's
+    /// turn-start board already carries.
+    pub fn with_steps_taken(mut self, steps: &str) -> Game {
+        self.steps_taken = steps.split_whitespace().collect::<Vec<_>>().join(" ");
+        self
+    }
+
+    /// The whole notation of the turn that completes the current one with `turn` (steps from
+    /// the current position): the steps already taken in a mid-turn start, then `turn`'s.
+    pub fn turn_text(&self, turn: &crate::Turn) -> String {
+        self.whole_turn_text(self.moves.len(), write_turn(&self.position, turn))
+    }
+
+    fn whole_turn_text(&self, index: usize, rest: String) -> String {
+        match (index, self.steps_taken.is_empty(), rest.is_empty()) {
+            (0, false, true) => self.steps_taken.clone(),
+            (0, false, false) => format!("{} {rest}", self.steps_taken),
+            _ => rest,
+        }
+    }
+
+    /// The notation of move `index` (0-based) as played (a mid-turn start's first turn whole,
+    /// see [`Game::with_steps_taken`]).
     pub fn move_text(&self, index: usize) -> Option<String> {
         let mv = self.moves.get(index)?;
         Some(match mv {
             Move::Setup(s) => s.to_string(),
-            Move::Turn(t) => write_turn(&self.positions[index], t),
+            Move::Turn(t) => self.whole_turn_text(index, write_turn(&self.positions[index], t)),
         })
     }
 }

@@ -67,9 +67,17 @@ impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind() {
             ScoreKind::Centirabbits(c) => write!(f, "{c:+}"),
-            ScoreKind::WinIn(n) => write!(f, "win in {n} steps"),
-            ScoreKind::LossIn(n) => write!(f, "loss in {n} steps"),
+            ScoreKind::WinIn(n) => write!(f, "win in {n} step{}", plural(n)),
+            ScoreKind::LossIn(n) => write!(f, "loss in {n} step{}", plural(n)),
         }
+    }
+}
+
+fn plural(n: u32) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
     }
 }
 

@@ -1,100 +1,209 @@
-//! `tusk bench`: a fixed, deterministic workload that prints its node counts and speed, so that
-//! two builds can be compared (same counts = same behaviour; the speed is the measure).
+//! `tusk bench`: searches a fixed set of positions to a fixed depth on one thread and prints
+//! the nodes of each and their total, a signature that changes only when the search changes,
+//! and the speed. (The rules and evaluator micro-benchmarks are criterion benches:
+//! `cargo bench -p tusk-benches`.)
 
 use std::io::Write;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
-use tusk_engine::notation::board::{parse_aei, to_aei_with_side};
-use tusk_engine::perft::step_perft;
-use tusk_engine::setup::random_setup;
-use tusk_engine::{Color, Game, Move, Position, TurnGen};
+use tusk_engine::notation::board::parse_aei;
+use tusk_engine::Game;
+use tusk_search::{Control, Feature, Limits, Params, SearchConfig, Searcher};
 
 use super::position::START;
 
 /// Arguments of `tusk bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// How many seeded random-game positions to add to the two standard ones.
-    #[arg(long, default_value_t = 16)]
-    positions: usize,
+    /// Search only the first N positions of the set (all by default).
+    #[arg(long, value_name = "N")]
+    positions: Option<usize>,
+    /// Search depth in steps.
+    #[arg(long, default_value_t = DEFAULT_DEPTH, value_name = "STEPS")]
+    depth: u32,
+    /// Switch search features off, comma-separated: tt, ordering, null, lmr, qsearch, threat,
+    /// aspiration (for measuring what each is worth).
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    without: Vec<String>,
+    /// Search threads (the node signature is deterministic only with one).
+    #[arg(long, default_value_t = 1, value_name = "T")]
+    threads: usize,
+    /// Transposition table size in MiB (cleared before each position).
+    #[arg(long, default_value_t = 16, value_name = "MB")]
+    hash: usize,
 }
 
-const MIDGAME: &str = "g [ D      c   r HcR   M r rC  r R r  r E R R C  R R    D      R  R]";
+/// Default bench depth in steps.
+pub const DEFAULT_DEPTH: u32 = 7;
 
-/// The benchmark positions: the opening, the published mid-game position, and positions from
-/// seeded random games (fixed forever by their seeds).
-pub fn bench_positions(extra: usize) -> Result<Vec<Position>> {
-    let mut v = vec![
-        parse_aei(START).context("built-in position")?,
-        parse_aei(MIDGAME).context("built-in position")?,
-    ];
-    let mut gen = TurnGen::new();
-    for seed in 0..extra as u64 {
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let mut game = Game::new();
-        for c in Color::ALL {
-            game.play(&Move::Setup(random_setup(c, &mut rng)))?;
-        }
-        let plies = 10 + 3 * seed as usize;
-        for _ in 0..plies {
-            let turns = game.legal_turns(&mut gen);
-            if turns.is_empty() || game.result().is_some() {
-                break;
-            }
-            let i = rng.gen_range(0..turns.len());
-            game.play(&Move::Turn(turns[i].0))?;
-        }
-        if game.result().is_none() {
-            v.push(game.position().clone());
-        }
-    }
-    Ok(v)
-}
+/// The bench positions, fixed forever: openings, middle games, goal races, endgames.
+pub const POSITIONS: &[(&str, &str)] = &[
+    ("opening", START),
+    (
+        "opening, other setup",
+        "g [rrrrrrrrhdcmecdh                                HDCEMCDHRRRRRRRR]",
+    ),
+    (
+        "published middle game",
+        "g [ D      c   r HcR   M r rC  r R r  r E R R C  R R    D      R  R]",
+    ),
+    (
+        "rules diagram, silver to move",
+        "s [       rrRc  dr Dd H       e      r  r   DrER R   hr h    CCRRRR]",
+    ),
+    (
+        "middle game A",
+        "g [   h r rdhrcr c  m  e  dr     r  rC R    RR     R  HR DD R      ]",
+    ),
+    (
+        "middle game B",
+        "s [ m   e      r  r           Rhhrrr      RRRR rrRC H  C H  D M D  ]",
+    ),
+    (
+        "middle game C",
+        "s [rrm r crdr r  c        h      h       C R      EM DHCRRRR HRRD  ]",
+    ),
+    (
+        "middle game D",
+        "s [  e    c   d  d hm    H r r    rR RrRCr   M D HcrC     R     RRD]",
+    ),
+    (
+        "middle game E",
+        "s [ eh c h rrr  r  rr  ddRc    R   D E  r   r R R   D  CR C R    H ]",
+    ),
+    (
+        "thinned game A",
+        "s [ c     erd dr       C                           CR  H   E R     ]",
+    ),
+    (
+        "thinned game B",
+        "g [     rd  r c m       r rr   R   RDr       RR          DR    E   ]",
+    ),
+    (
+        "thinned game C",
+        "g [  h H      r    c  Dr r       hrR      MRR    RR          H     ]",
+    ),
+    (
+        "thinned game D",
+        "g [hm       r               R             e       R R MrR     D  C ]",
+    ),
+    (
+        "endgame A",
+        "g [      r r          r    e R                       M      D      ]",
+    ),
+    (
+        "endgame B",
+        "g [                           r             DHd R       E       d  ]",
+    ),
+    (
+        "endgame C",
+        "s [M  r    r    d  C  d                                       D C R]",
+    ),
+    (
+        "endgame D",
+        "g [       m                   r      R         E    D              ]",
+    ),
+    (
+        "endgame E",
+        "g [      r                 D         R     c     R          R      ]",
+    ),
+    (
+        "goal race A",
+        "g [          r  r   h         e       E          H   R  R          ]",
+    ),
+    (
+        "goal race B",
+        "s [         r r  r  h          Em    M e         H R  R   R        ]",
+    ),
+    (
+        "elephants and rabbits",
+        "g [ r  e  r                  r          R           R     E   R    ]",
+    ),
+    (
+        "lone rabbits",
+        "s [   r                                                    R  R    ]",
+    ),
+];
 
-/// Runs `tusk bench` on one thread.
+/// Runs `tusk bench`.
 pub fn run(args: &BenchArgs) -> Result<()> {
-    let positions = bench_positions(args.positions)?;
+    let mut params = Params::default();
+    for name in &args.without {
+        let Some(f) = Feature::from_name(name.trim()) else {
+            bail!(
+                "--without {name}: unknown feature (known: {})",
+                Feature::ALL.map(|f| f.name()).join(", ")
+            );
+        };
+        params.set(f, false);
+    }
+    if args.depth == 0 || args.depth > 64 {
+        bail!("--depth {}: must be between 1 and 64 steps", args.depth);
+    }
+    if args.threads == 0 || args.threads > 1024 {
+        bail!("--threads {}: must be between 1 and 1024", args.threads);
+    }
+    let n = args
+        .positions
+        .unwrap_or(POSITIONS.len())
+        .min(POSITIONS.len());
+    let mut searcher = Searcher::new(SearchConfig {
+        threads: args.threads,
+        hash_mb: args.hash.max(1),
+    });
+    searcher.set_params(params);
+    let limits = Limits {
+        depth: Some(args.depth),
+        nodes: None,
+        multipv: 1,
+    };
     let mut out = std::io::stdout().lock();
-    let mut gen = TurnGen::new();
-    let (mut steps, mut turns, mut step_secs, mut turn_secs) = (0u64, 0u64, 0f64, 0f64);
     writeln!(
         out,
-        "{:>3} {:>10} {:>12} {:>9}  position",
-        "#", "turns", "perft3", "ms"
+        "{:>3} {:>12} {:>9} {:>8}  {:<22} bestmove",
+        "#", "nodes", "ms", "score", "position"
     )?;
-    for (i, p) in positions.iter().enumerate() {
+    let (mut total_nodes, mut total_time) = (0u64, Duration::ZERO);
+    for (i, (name, text)) in POSITIONS.iter().take(n).enumerate() {
+        let pos = parse_aei(text).with_context(|| format!("bench position {name}"))?;
+        let game = Game::from_position(pos, 2);
+        if game.result().is_some() {
+            bail!("bench position {name} is a finished game");
+        }
+        searcher.clear();
+        let control = Control::new();
         let t = Instant::now();
-        let mut q = p.clone();
-        let (_, made) = step_perft(&mut q, 3);
-        let s1 = t.elapsed().as_secs_f64();
-        let t = Instant::now();
-        let n = gen.count(p) as u64;
-        let s2 = t.elapsed().as_secs_f64();
-        steps += made;
-        turns += n;
-        step_secs += s1;
-        turn_secs += s2;
+        let result = searcher
+            .search(&game, &limits, &control, &mut |_| {})
+            .with_context(|| format!("bench position {name}: no turn"))?;
+        let el = t.elapsed();
+        total_nodes += result.nodes;
+        total_time += el;
         writeln!(
             out,
-            "{:>3} {:>10} {:>12} {:>9.2}  {}",
+            "{:>3} {:>12} {:>9.1} {:>8}  {:<22} {}",
             i + 1,
-            n,
-            made,
-            (s1 + s2) * 1e3,
-            to_aei_with_side(p)
+            result.nodes,
+            el.as_secs_f64() * 1e3,
+            result.score.to_string(),
+            name,
+            result.best_text
         )?;
     }
-    writeln!(out,
-        "bench: {} positions, {} steps made in perft ({:.1} M steps/s), {} distinct turns ({:.2} M turns/s)",
-        positions.len(),
-        steps,
-        steps as f64 / step_secs.max(1e-9) / 1e6,
-        turns,
-        turns as f64 / turn_secs.max(1e-9) / 1e6
+    writeln!(
+        out,
+        "bench: {n} positions, depth {}, {} nodes, {:.3} s, {:.0} nodes/s{}",
+        args.depth,
+        total_nodes,
+        total_time.as_secs_f64(),
+        total_nodes as f64 / total_time.as_secs_f64().max(1e-9),
+        if args.without.is_empty() {
+            String::new()
+        } else {
+            format!(", without {}", args.without.join(","))
+        }
     )?;
     Ok(())
 }

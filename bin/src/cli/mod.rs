@@ -1,5 +1,6 @@
 //! One module per subcommand, plus the shared position arguments.
 
+pub mod analyze;
 pub mod bench;
 pub mod eval;
 pub mod moves;

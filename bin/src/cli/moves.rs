@@ -7,7 +7,6 @@ use anyhow::{bail, Result};
 use clap::Args;
 use tusk_engine::notation::board::parse_aei;
 use tusk_engine::notation::text::decode_utf8;
-use tusk_engine::notation::turn::write_turn;
 use tusk_engine::{ParseError, PositionError, TurnGen};
 
 use super::position::{ensure_not_over, PositionArgs};
@@ -41,10 +40,7 @@ pub fn run(args: &MovesArgs) -> Result<()> {
         writeln!(out, "{}", turns.len())?;
         return Ok(());
     }
-    let mut lines: Vec<String> = turns
-        .iter()
-        .map(|(t, _)| write_turn(game.position(), t))
-        .collect();
+    let mut lines: Vec<String> = turns.iter().map(|(t, _)| game.turn_text(t)).collect();
     lines.sort();
     for l in lines {
         writeln!(out, "{l}")?;

@@ -58,9 +58,10 @@ pub struct PositionArgs {
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
     /// With --record: replay only the first N moves (setups, takebacks and a final
-    /// `resigns` count as moves); N beyond the record is an error.
-    #[arg(long, value_name = "N", requires = "record")]
-    pub upto: Option<usize>,
+    /// `resigns` count as moves; N beyond the record is an error), or up to the move labelled
+    /// like `23s` (the position where 23s is to be played).
+    #[arg(long, value_name = "N|LABEL", requires = "record")]
+    pub upto: Option<Upto>,
 }
 
 /// Reads a whole text file as UTF-8; errors name the file, and the line and column of a byte
@@ -84,14 +85,35 @@ impl PositionArgs {
         if let Some(path) = &self.position {
             let text = read_text(path, "position file")?;
             let pf = PositionFile::parse(&text).with_context(|| path.display().to_string())?;
-            return Ok(Game::from_position(pf.position, pf.move_number));
+            return Ok(
+                Game::from_position(pf.position, pf.move_number).with_steps_taken(&pf.steps_taken)
+            );
         }
         if let Some(path) = &self.record {
             let text = read_text(path, "game record")?;
             let rec = Record::parse(&text).with_context(|| path.display().to_string())?;
+            let count = match &self.upto {
+                None => None,
+                Some(Upto::Moves(n)) => Some(*n),
+                Some(Upto::Label(label)) => Some(
+                    rec.moves
+                        .iter()
+                        .position(|m| m.label() == *label)
+                        .unwrap_or(rec.moves.len()),
+                ),
+            };
             let replayed = rec
-                .replay_upto(self.upto)
+                .replay_upto(count)
                 .with_context(|| path.display().to_string())?;
+            if let Some(Upto::Label(label)) = &self.upto {
+                if replayed.game.move_label() != *label {
+                    bail!(
+                        "{}: --upto {label}: the record has no move {label} (it reaches {})",
+                        path.display(),
+                        replayed.game.move_label()
+                    );
+                }
+            }
             if let Some(end) = &replayed.ended_by {
                 let found = if end.text.is_empty() {
                     format!("the empty move {}", end.label())
@@ -108,7 +130,7 @@ impl PositionArgs {
                 bail!(
                     "{}: the position after {} moves is still in the setup phase",
                     path.display(),
-                    self.upto.unwrap_or(rec.moves.len())
+                    count.unwrap_or(rec.moves.len())
                 );
             }
             return Ok(replayed.game);
@@ -116,5 +138,38 @@ impl PositionArgs {
         let text = self.setposition.as_deref().unwrap_or(START);
         let pos = parse_aei(text).with_context(|| format!("in --setposition \"{text}\""))?;
         Ok(Game::from_position(pos, 2))
+    }
+}
+
+/// How far `--upto` replays a record: a number of moves, or up to a move label.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Upto {
+    /// The first N moves.
+    Moves(usize),
+    /// The moves before the one labelled like `23s`.
+    Label(String),
+}
+
+impl std::str::FromStr for Upto {
+    type Err = String;
+
+    /// `N` (a move count) or a label: a move number and `g`, `s`, `w` or `b` (`23s`).
+    fn from_str(s: &str) -> Result<Upto, String> {
+        let t = s.trim();
+        if let Ok(n) = t.parse::<usize>() {
+            return Ok(Upto::Moves(n));
+        }
+        let bad = || format!("\"{s}\" is neither a move count nor a move label like 23s");
+        let (num, side) = t.split_at(t.len().saturating_sub(1));
+        let n: u32 = num.parse().map_err(|_| bad())?;
+        let side = match side {
+            "g" | "w" => 'g',
+            "s" | "b" => 's',
+            _ => return Err(bad()),
+        };
+        if n == 0 {
+            return Err(bad());
+        }
+        Ok(Upto::Label(format!("{n}{side}")))
     }
 }

@@ -7,8 +7,10 @@
 //! * [`record`]: whole game records with tags.
 //! * [`text`]: files read as bytes, with the line and column of a byte that is not UTF-8.
 //!
-//! Tolerances: `w`/`b` are read as `g`/`s`; `x`/`X`/`.` mark empty cells in position files;
-//! placements may come in any order.
+//! Tolerances: `w`/`b` are read as `g`/`s`; in boards (AEI and framed) `.` marks an empty
+//! cell and `x`/`X` an empty trap (only on a trap); placements may come in any order.
+//! Otherwise input is read strictly, and every error names where it is: the line and column
+//! (framed boards, files), the move and token (records, move lines), or the cell (AEI boards).
 
 pub mod board;
 pub mod record;

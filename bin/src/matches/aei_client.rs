@@ -1,0 +1,210 @@
+//! The controller side of AEI over an [`EngineProc`]: the handshake, options, `newgame`,
+//! `makemove`, `go`, and waiting for `bestmove` against a deadline.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::engine_proc::{EngineProc, Received};
+
+/// How long an engine may take to answer `aei` with `aeiok` (pyrimaa allows 5 s; a loaded
+/// machine gets some slack).
+pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long an engine may take to answer `isready` (as pyrimaa).
+pub const READY_TIMEOUT: Duration = Duration::from_secs(15);
+
+/// Why talking to an engine failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClientError {
+    /// The process could not be started.
+    Spawn(String),
+    /// The engine exited (or closed its output) while we waited for `what`.
+    Exited(String),
+    /// No answer to `what` in time.
+    Timeout(String),
+    /// The engine said something the protocol does not allow.
+    Protocol(String),
+    /// The match is being cancelled.
+    Cancelled,
+}
+
+impl std::fmt::Display for ClientError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ClientError::Spawn(e) => write!(f, "could not start: {e}"),
+            ClientError::Exited(w) => write!(f, "exited while the controller waited for {w}"),
+            ClientError::Timeout(w) => write!(f, "no {w} in time"),
+            ClientError::Protocol(e) => write!(f, "protocol error: {e}"),
+            ClientError::Cancelled => write!(f, "cancelled"),
+        }
+    }
+}
+
+/// The answer to a `go`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    /// `bestmove <text>` arrived at this instant.
+    Move(String, Instant),
+    /// The deadline passed first.
+    Timeout,
+    /// The engine exited first.
+    Exited,
+    /// The match was cancelled.
+    Cancelled,
+}
+
+/// A started AEI engine (handshake done).
+pub struct AeiClient {
+    proc: EngineProc,
+    /// The `id name` the engine announced.
+    pub id_name: String,
+}
+
+impl AeiClient {
+    /// Starts `cmd` and performs the handshake: `aei` → `protocol-version 1` … `aeiok`, then
+    /// `isready` → `readyok`.
+    pub fn start(
+        cmd: &str,
+        stderr_log: Option<&std::path::Path>,
+        cancel: &AtomicBool,
+    ) -> Result<AeiClient, ClientError> {
+        let proc =
+            EngineProc::spawn(cmd, stderr_log).map_err(|e| ClientError::Spawn(e.to_string()))?;
+        let mut c = AeiClient {
+            proc,
+            id_name: String::new(),
+        };
+        c.send("aei")?;
+        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+        let mut first = true;
+        loop {
+            let line = c.read_line(deadline, "aeiok", cancel)?;
+            if first {
+                first = false;
+                if line.trim() != "protocol-version 1" {
+                    return Err(ClientError::Protocol(format!(
+                        "the first line must be \"protocol-version 1\", got \"{line}\""
+                    )));
+                }
+                continue;
+            }
+            if line == "aeiok" {
+                break;
+            }
+            if let Some(name) = line.strip_prefix("id name ") {
+                c.id_name = name.trim().to_string();
+            }
+        }
+        c.isready(cancel)?;
+        Ok(c)
+    }
+
+    fn read_line(
+        &mut self,
+        deadline: Instant,
+        what: &str,
+        cancel: &AtomicBool,
+    ) -> Result<String, ClientError> {
+        loop {
+            if cancel.load(Ordering::Relaxed) {
+                return Err(ClientError::Cancelled);
+            }
+            let slice = deadline.min(Instant::now() + Duration::from_millis(100));
+            match self.proc.recv(Some(slice)) {
+                Received::Line(_, l) => return Ok(l),
+                Received::Eof => return Err(ClientError::Exited(what.to_string())),
+                Received::Timeout if Instant::now() >= deadline => {
+                    return Err(ClientError::Timeout(what.to_string()))
+                }
+                Received::Timeout => {}
+            }
+        }
+    }
+
+    /// Sends one line; a failure means the engine is gone.
+    pub fn send(&mut self, line: &str) -> Result<(), ClientError> {
+        self.proc
+            .send(line)
+            .map_err(|_| ClientError::Exited(format!("\"{line}\" to be read")))
+    }
+
+    /// `setoption name <name> value <value>`.
+    pub fn setoption(&mut self, name: &str, value: &str) -> Result<(), ClientError> {
+        self.send(&format!("setoption name {name} value {value}"))
+    }
+
+    /// `isready`, waiting for `readyok` (other lines are skipped).
+    pub fn isready(&mut self, cancel: &AtomicBool) -> Result<(), ClientError> {
+        self.send("isready")?;
+        let deadline = Instant::now() + READY_TIMEOUT;
+        loop {
+            if self.read_line(deadline, "readyok", cancel)? == "readyok" {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Forgets anything the engine sent that nobody read (before a new game).
+    pub fn drain(&mut self) {
+        self.proc.drain();
+    }
+
+    /// Sends `go` and waits for `bestmove` until `deadline` (`None`: forever), sending `stop`
+    /// once at `stop_at` if given. `info`, `log` and other lines are skipped.
+    pub fn go(
+        &mut self,
+        deadline: Option<Instant>,
+        stop_at: Option<Instant>,
+        cancel: &AtomicBool,
+    ) -> Result<Answer, ClientError> {
+        self.send("go")?;
+        let mut stop_sent = false;
+        loop {
+            if cancel.load(Ordering::Relaxed) {
+                return Ok(Answer::Cancelled);
+            }
+            let now = Instant::now();
+            if let (Some(s), false) = (stop_at, stop_sent) {
+                if now >= s {
+                    stop_sent = true;
+                    let _ = self.send("stop");
+                }
+            }
+            if deadline.is_some_and(|d| now >= d) {
+                return Ok(Answer::Timeout);
+            }
+            let mut wake = now + Duration::from_millis(100);
+            if let Some(d) = deadline {
+                wake = wake.min(d);
+            }
+            if let (Some(s), false) = (stop_at, stop_sent) {
+                wake = wake.min(s.max(now));
+            }
+            match self.proc.recv(Some(wake)) {
+                Received::Line(t, l) => {
+                    if let Some(rest) = l.strip_prefix("bestmove") {
+                        if rest.is_empty() || rest.starts_with(' ') {
+                            return Ok(Answer::Move(rest.trim().to_string(), t));
+                        }
+                    }
+                }
+                Received::Eof => return Ok(Answer::Exited),
+                Received::Timeout => {}
+            }
+        }
+    }
+
+    /// The exit status text, if the process has exited.
+    pub fn exit_status(&mut self) -> Option<String> {
+        self.proc.exit_status()
+    }
+
+    /// Ends the engine politely (`quit`, a short grace period), then kills what is left.
+    pub fn quit(self) {
+        self.proc.quit(Duration::from_millis(500));
+    }
+
+    /// Kills the engine at once.
+    pub fn kill(self) {
+        self.proc.kill();
+    }
+}

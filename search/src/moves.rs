@@ -1,0 +1,204 @@
+//! Node-move generation: every legal step as one move, except that a push is one two-step
+//! move (the enemy step and each way to complete it) and a pull is offered as one two-step
+//! move (the puller's step and the pull) beside the puller's lone step; a pass where the turn
+//! may end. A pull is never generated on its own after a lone step, so every sequence of steps
+//! is produced exactly once.
+
+use tusk_engine::{Pending, PieceKind, Position, Step, StepList, NEIGHBOURS};
+
+use crate::mv::Mv;
+
+/// A move with its ordering score.
+pub(crate) type Scored = (Mv, i32);
+
+/// Fills `out` with the node moves of `pos` (scores zero). `scratch` is a work list. `pos` is
+/// left as it was (push completions are found by playing the push's first step).
+pub(crate) fn generate(pos: &mut Position, out: &mut Vec<Scored>, scratch: &mut StepList) {
+    out.clear();
+    let mut steps = StepList::new();
+    pos.legal_steps(&mut steps);
+    let us = pos.side();
+    let mobile = pos.occupied_by(us) - pos.frozen(us);
+    let pull = match pos.pending() {
+        Pending::Pull { square, puller } => Some((square, puller)),
+        _ => None,
+    };
+    for &s in steps.iter() {
+        let Some(piece) = pos.piece_at(s.from()) else {
+            continue;
+        };
+        if piece.color() == us {
+            out.push((Mv::one(s), 0));
+            if piece.kind() != PieceKind::Rabbit && pos.steps_left() >= 2 {
+                let victims = pos.weaker_than(!us, piece.kind()) & NEIGHBOURS[s.from().index()];
+                for v in victims {
+                    if let Some(p) = Step::between(v, s.from()) {
+                        out.push((Mv::two(s, p), 0));
+                    }
+                }
+            }
+        } else {
+            if let Some((square, puller)) = pull {
+                if s.to() == square && piece.kind() < puller {
+                    // The pull after a lone step: already offered as a two-step move.
+                    continue;
+                }
+            }
+            push_completions(pos, s, piece.kind(), mobile, scratch);
+            for &c in scratch.iter() {
+                out.push((Mv::two(s, c), 0));
+            }
+        }
+    }
+    if pos.can_end_turn() {
+        out.push((Mv::PASS, 0));
+    }
+}
+
+/// Fills `out` with only the two-step moves (pushes and pulls) that capture an enemy piece, and
+/// gives each the captured piece's ordering value minus any own loss.
+pub(crate) fn generate_captures(pos: &mut Position, out: &mut Vec<Scored>, scratch: &mut StepList) {
+    out.clear();
+    if pos.steps_left() < 2 {
+        return;
+    }
+    let mut steps = StepList::new();
+    pos.legal_steps(&mut steps);
+    let us = pos.side();
+    let pull = match pos.pending() {
+        Pending::Pull { square, puller } => Some((square, puller)),
+        _ => None,
+    };
+    for &s in steps.iter() {
+        let Some(piece) = pos.piece_at(s.from()) else {
+            continue;
+        };
+        if piece.color() == us {
+            if piece.kind() == PieceKind::Rabbit {
+                continue;
+            }
+            let victims = pos.weaker_than(!us, piece.kind()) & NEIGHBOURS[s.from().index()];
+            for v in victims {
+                if let Some(p) = Step::between(v, s.from()) {
+                    if let Some(k) = crate::ordering::step_capture(pos, p) {
+                        let loss = crate::ordering::step_capture(pos, s).map_or(0, value);
+                        out.push((Mv::two(s, p), value(k) - loss));
+                    }
+                }
+            }
+        } else {
+            if let Some((square, puller)) = pull {
+                if s.to() == square && piece.kind() < puller {
+                    continue;
+                }
+            }
+            let Some(k) = crate::ordering::step_capture(pos, s) else {
+                continue;
+            };
+            let mobile = pos.occupied_by(us) - pos.frozen(us);
+            push_completions(pos, s, piece.kind(), mobile, scratch);
+            for &c in scratch.iter() {
+                let loss = crate::ordering::step_capture(pos, c).map_or(0, value);
+                out.push((Mv::two(s, c), value(k) - loss));
+            }
+        }
+    }
+}
+
+/// The steps that complete the push begun by enemy step `s` (a `victim`), in the order the
+/// step generator gives them. `mobile` are the side to move's unfrozen pieces before `s`: the
+/// push only moves a weaker enemy piece, so they stay unfrozen, and no other own piece thaws
+/// unless `s` captures an enemy piece (then the completions are generated after playing `s`).
+fn push_completions(
+    pos: &mut Position,
+    s: Step,
+    victim: PieceKind,
+    mobile: tusk_engine::Bitboard,
+    out: &mut StepList,
+) {
+    if crate::ordering::step_capture(pos, s).is_some() {
+        let undo = pos.play_step_unchecked(s);
+        pos.legal_steps(out);
+        pos.undo_step(s, undo);
+        return;
+    }
+    out.clear();
+    let pushers = mobile & pos.stronger_than(pos.side(), victim) & NEIGHBOURS[s.from().index()];
+    for p in pushers {
+        if let Some(c) = Step::between(p, s.from()) {
+            out.push(c);
+        }
+    }
+}
+
+/// A rough value of a piece kind for ordering captures (not the evaluation's material).
+#[inline]
+pub(crate) fn value(kind: PieceKind) -> i32 {
+    [100, 150, 200, 300, 500, 800][kind.index()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tusk_engine::notation::board::parse_aei;
+
+    /// Counts the distinct step sequences of the rest of the turn by walking node moves, and
+    /// compares with walking single steps: the node moves must produce each sequence once.
+    fn walk(pos: &mut Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut out = Vec::new();
+        let mut scratch = StepList::new();
+        generate(pos, &mut out, &mut scratch);
+        let mut n = 0;
+        for (m, _) in out {
+            if m.is_pass() {
+                continue;
+            }
+            if m.len() > depth {
+                continue;
+            }
+            let u1 = pos.play_step_unchecked(m.first());
+            if m.len() == 2 {
+                let u2 = pos.play_step_unchecked(m.second());
+                n += walk(pos, depth - 2);
+                pos.undo_step(m.second(), u2);
+            } else {
+                n += walk(pos, depth - 1);
+            }
+            pos.undo_step(m.first(), u1);
+        }
+        n
+    }
+
+    #[test]
+    fn node_moves_cover_every_step_sequence_once() {
+        for text in [
+            "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]",
+            "g [ D      c   r HcR   M r rC  r R r  r E R R C  R R    D      R  R]",
+        ] {
+            let mut p = parse_aei(text).unwrap();
+            for d in 1..=3u32 {
+                let seqs = exact_sequences(&mut p.clone(), d);
+                assert_eq!(walk(&mut p, d), seqs, "{text} depth {d}");
+            }
+        }
+    }
+
+    /// Sequences of exactly `d` single steps that do not end with a push half done.
+    fn exact_sequences(pos: &mut Position, d: u32) -> u64 {
+        if d == 0 {
+            return u64::from(!matches!(pos.pending(), Pending::Push { .. }));
+        }
+        let mut steps = StepList::new();
+        pos.legal_steps(&mut steps);
+        let mut n = 0;
+        for &s in steps.iter() {
+            let u = pos.play_step_unchecked(s);
+            n += exact_sequences(pos, d - 1);
+            pos.undo_step(s, u);
+        }
+        n
+    }
+}

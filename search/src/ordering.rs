@@ -1,0 +1,271 @@
+//! Move ordering: the hash move, then captures (winning first), goal steps and goal-defence
+//! steps, killers, and the history table; captures that lose material go last. Also the
+//! capture test of a single step and the region a goal threat makes relevant.
+
+use tusk_engine::{Bitboard, Color, PieceKind, Position, Square, Step, ADJACENT_TRAP, NEIGHBOURS};
+use tusk_eval::goal;
+
+use crate::moves::{value, Scored};
+use crate::mv::{Mv, HISTORY_SIZE};
+
+const TT_MOVE: i32 = 1 << 30;
+const GOOD_CAPTURE: i32 = 1 << 28;
+const GOAL_STEP: i32 = 1 << 27;
+const KILLER: i32 = 1 << 26;
+/// History values stay below this, so they never pass a killer.
+pub(crate) const HISTORY_MAX: i32 = 1 << 20;
+
+/// The piece of the moving piece's colour that `s` (legal in `pos`) captures on a trap: the
+/// moving piece itself stepping onto an unguarded trap, or a piece left alone on the trap the
+/// mover guarded. Looks only at the mover's own colour, so for the second step of a push or
+/// pull it may be asked in the position before the first step (which moved the other colour).
+#[inline]
+pub(crate) fn step_capture(pos: &Position, s: Step) -> Option<PieceKind> {
+    let from = s.from();
+    let to = s.to();
+    let piece = pos.piece_at(from)?;
+    let to_bb = Bitboard::from_square(to);
+    let own = pos.occupied_by(piece.color()) ^ Bitboard::from_square(from) ^ to_bb;
+    let trap = (ADJACENT_TRAP[from.index()] | (to_bb & Bitboard::TRAPS)) & own;
+    let t = trap.first()?;
+    if (NEIGHBOURS[t.index()] & own).any() {
+        return None;
+    }
+    if t == to {
+        Some(piece.kind())
+    } else {
+        pos.piece_at(t).map(|p| p.kind())
+    }
+}
+
+/// Material won minus material lost by `m` (ordering values), as seen from `pos`.
+#[inline]
+pub(crate) fn capture_gain(pos: &Position, m: Mv) -> i32 {
+    match m.len() {
+        1 => -step_capture(pos, m.first()).map_or(0, value),
+        2 => {
+            let a = step_capture(pos, m.first());
+            let b = step_capture(pos, m.second());
+            let us = pos.side();
+            let mover_a = pos.piece_at(m.first().from()).map(|p| p.color());
+            let sign = |c: Option<Color>| if c == Some(us) { -1 } else { 1 };
+            // The second step moves the other colour from the first.
+            let ga = a.map_or(0, |k| sign(mover_a) * value(k));
+            let gb = b.map_or(0, |k| -sign(mover_a) * value(k));
+            ga + gb
+        }
+        _ => 0,
+    }
+}
+
+/// Per-thread ordering memory: two killers per height and a history table per side.
+pub(crate) struct Memory {
+    killers: Vec<[Mv; 2]>,
+    history: Vec<[i32; HISTORY_SIZE]>,
+}
+
+impl Memory {
+    pub(crate) fn new(heights: usize) -> Memory {
+        Memory {
+            killers: vec![[Mv::NONE; 2]; heights],
+            history: vec![[0; HISTORY_SIZE]; 2],
+        }
+    }
+
+    /// Records that quiet `m` refuted a node at `height` searched `depth` steps deep.
+    #[inline]
+    pub(crate) fn cutoff(&mut self, side: Color, height: usize, m: Mv, depth: i32) {
+        let k = &mut self.killers[height];
+        if k[0] != m {
+            k[1] = k[0];
+            k[0] = m;
+        }
+        let h = &mut self.history[side.index()][m.history_index()];
+        *h += depth * depth;
+        if *h >= HISTORY_MAX {
+            for v in self.history[side.index()].iter_mut() {
+                *v /= 2;
+            }
+        }
+    }
+
+    /// Lowers the history of a quiet move that was searched and did not refute.
+    #[inline]
+    pub(crate) fn failed(&mut self, side: Color, m: Mv, depth: i32) {
+        let h = &mut self.history[side.index()][m.history_index()];
+        *h = (*h - depth).max(-HISTORY_MAX);
+    }
+
+    /// Whether `m` is a killer at `height`.
+    #[inline]
+    pub(crate) fn is_killer(&self, height: usize, m: Mv) -> bool {
+        let k = &self.killers[height];
+        k[0] == m || k[1] == m
+    }
+
+    /// Gives every move of `list` its ordering score; `ordering` false keeps generation order
+    /// apart from the hash move.
+    pub(crate) fn score(
+        &self,
+        pos: &Position,
+        list: &mut [Scored],
+        tt_mv: Mv,
+        height: usize,
+        threat: Bitboard,
+        ordering: bool,
+    ) {
+        let us = pos.side();
+        let pressure = if ordering {
+            goal::goal_pressure(pos, us)
+        } else {
+            Bitboard::EMPTY
+        };
+        let fwd = goal::forward(us);
+        for (m, s) in list.iter_mut() {
+            if *m == tt_mv {
+                *s = TT_MOVE;
+                continue;
+            }
+            if !ordering {
+                *s = 0;
+                continue;
+            }
+            let gain = capture_gain(pos, *m);
+            *s = if gain > 0 {
+                GOOD_CAPTURE + gain
+            } else if m.len() >= 1 && is_goal_step(pos, *m, pressure, fwd) {
+                GOAL_STEP
+            } else if m.len() >= 1 && touches(*m, threat) {
+                GOAL_STEP - 1 + self.history[us.index()][m.history_index()] / 64
+            } else if self.is_killer(height, *m) {
+                KILLER + i32::from(self.killers[height][0] == *m)
+            } else {
+                self.history[us.index()][m.history_index()] + gain * 64
+            };
+        }
+        list.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.bits().cmp(&b.0.bits())));
+    }
+}
+
+/// A forward step of a rabbit under goal pressure.
+#[inline]
+fn is_goal_step(pos: &Position, m: Mv, pressure: Bitboard, fwd: tusk_engine::Direction) -> bool {
+    let s = m.first();
+    pressure.contains(s.from())
+        && s.dir() == fwd
+        && pos
+            .piece_at(s.from())
+            .is_some_and(|p| p.color() == pos.side())
+}
+
+/// Whether a step of `m` starts or ends in `region`.
+#[inline]
+pub(crate) fn touches(m: Mv, region: Bitboard) -> bool {
+    if region.is_empty() || m.len() == 0 {
+        return false;
+    }
+    let hit = |s: Step| region.contains(s.from()) || region.contains(s.to());
+    hit(m.first()) || (m.len() == 2 && hit(m.second()))
+}
+
+/// Where the opponent of the side to move could goal next turn if the side to move passed now,
+/// the squares on or beside the threatening rabbits' ways to goal; empty if there is no threat.
+/// `pos` must be at a turn start; it is left unchanged.
+pub(crate) fn threat_region(pos: &mut Position) -> Bitboard {
+    let undo = pos.end_turn();
+    let them = pos.side();
+    let region = if goal::can_goal(pos) {
+        let mut r = Bitboard::EMPTY;
+        let rabbits = goal::goal_pressure(pos, them);
+        for sq in rabbits {
+            r |= cone(them, sq);
+        }
+        if r.is_empty() {
+            // The bound found no single rabbit (cannot happen for a real goal); be safe.
+            Bitboard::FULL
+        } else {
+            r | r.neighbours()
+        }
+    } else {
+        Bitboard::EMPTY
+    };
+    pos.undo_end_turn(undo);
+    region
+}
+
+/// The squares a rabbit of `color` on `sq` could cross on its way to goal within four steps:
+/// the ranks from it to the goal, as many files aside as the steps to spare.
+fn cone(color: Color, sq: Square) -> Bitboard {
+    let rank = sq.rank() as i32;
+    let file = sq.file() as i32;
+    let goal_rank = if color == Color::Gold { 7 } else { 0 };
+    let dist = (goal_rank - rank).abs();
+    let spare = (4 - dist).max(0);
+    let mut b = Bitboard::EMPTY;
+    let (lo, hi) = if rank <= goal_rank {
+        (rank, goal_rank)
+    } else {
+        (goal_rank, rank)
+    };
+    for r in lo..=hi {
+        for f in (file - spare).max(0)..=(file + spare).min(7) {
+            b |= Bitboard::from_square(Square::new(f as u8, r as u8));
+        }
+    }
+    b
+}
+
+/// `region` grown by `rings` neighbour rings.
+#[inline]
+pub(crate) fn grow(mut region: Bitboard, rings: u8) -> Bitboard {
+    for _ in 0..rings {
+        region |= region.neighbours();
+    }
+    region
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tusk_engine::notation::board::parse_aei;
+    use tusk_engine::StepList;
+
+    #[test]
+    fn step_capture_agrees_with_playing_every_step() {
+        for text in [
+            "g [ D      c   r HcR   M r rC  r R r  r E R R C  R R    D      R  R]",
+            "s [ D      c   r HcR   M r rC  r R r  r E R R C  R R    D      R  R]",
+            "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]",
+        ] {
+            let p = parse_aei(text).unwrap();
+            let mut steps = StepList::new();
+            p.legal_steps(&mut steps);
+            for &s in steps.iter() {
+                let mut q = p.clone();
+                let u = q.play_step_unchecked(s);
+                assert_eq!(
+                    step_capture(&p, s),
+                    u.captured().map(|(pc, _)| pc.kind()),
+                    "{s}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_rabbit_two_steps_from_goal_is_a_threat() {
+        // Silver to move; a gold rabbit on d6 with an open file goals in two.
+        let mut p =
+            parse_aei("s [r   e              R                                    E       ]")
+                .unwrap();
+        let before = p.clone();
+        let r = threat_region(&mut p);
+        assert_eq!(p, before);
+        assert!(r.contains(Square::parse("d7").unwrap()));
+        assert!(r.contains(Square::parse("d8").unwrap()));
+        let mut q =
+            parse_aei("s [r   e                                      R                 E  ]")
+                .unwrap();
+        assert!(threat_region(&mut q).is_empty());
+    }
+}

@@ -1,0 +1,155 @@
+//! Every search tunable and feature switch in one place, so measurements can turn features off
+//! one at a time (`tusk bench --without lmr`) and no bare margins live in the search code.
+
+use tusk_eval::Weights;
+
+/// A search feature that can be switched off for measurement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Feature {
+    /// Probing and storing the transposition table (cutoffs and the hash move).
+    Tt,
+    /// Move ordering beyond generation order: captures, goal steps, killers, history.
+    Ordering,
+    /// Null move at turn starts.
+    NullMove,
+    /// Late-move reductions.
+    Lmr,
+    /// Quiescence search of captures at the horizon (off: static evaluation).
+    Quiescence,
+    /// Goal-threat handling: extend a threatened turn at the horizon and search only the steps
+    /// that can matter to the threat.
+    GoalThreat,
+    /// Aspiration windows at the root.
+    Aspiration,
+}
+
+impl Feature {
+    /// Every feature.
+    pub const ALL: [Feature; 7] = [
+        Feature::Tt,
+        Feature::Ordering,
+        Feature::NullMove,
+        Feature::Lmr,
+        Feature::Quiescence,
+        Feature::GoalThreat,
+        Feature::Aspiration,
+    ];
+
+    /// The name used on the command line (`tt`, `ordering`, `null`, `lmr`, `qsearch`,
+    /// `threat`, `aspiration`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Feature::Tt => "tt",
+            Feature::Ordering => "ordering",
+            Feature::NullMove => "null",
+            Feature::Lmr => "lmr",
+            Feature::Quiescence => "qsearch",
+            Feature::GoalThreat => "threat",
+            Feature::Aspiration => "aspiration",
+        }
+    }
+
+    /// The feature called `name` (see [`Feature::name`]).
+    pub fn from_name(name: &str) -> Option<Feature> {
+        Feature::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+/// The search's tunables. `Params::default()` is what the engine plays with.
+#[derive(Clone, Debug)]
+pub struct Params {
+    /// The evaluation weights.
+    pub weights: Weights,
+    /// Use the transposition table.
+    pub tt: bool,
+    /// Order moves (otherwise only the hash move goes first).
+    pub ordering: bool,
+    /// Null move at turn starts.
+    pub null_move: bool,
+    /// Least remaining depth (steps) for a null move.
+    pub null_min_depth: i32,
+    /// Steps taken off the depth by a null move, besides the four of the skipped turn.
+    pub null_reduction: i32,
+    /// Late-move reductions.
+    pub lmr: bool,
+    /// Least remaining depth (steps) for a reduction.
+    pub lmr_min_depth: i32,
+    /// Moves searched in full before reductions start.
+    pub lmr_full_moves: usize,
+    /// Quiescence search at the horizon.
+    pub quiescence: bool,
+    /// Goal-threat extension and pruning.
+    pub goal_threat: bool,
+    /// Aspiration windows.
+    pub aspiration: bool,
+    /// First aspiration half-window, centirabbits.
+    pub aspiration_window: i32,
+    /// The most steps of extension one line may receive for goal threats.
+    pub max_extension: i32,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            weights: Weights::default(),
+            tt: true,
+            ordering: true,
+            null_move: true,
+            null_min_depth: 6,
+            null_reduction: 1,
+            lmr: true,
+            lmr_min_depth: 3,
+            lmr_full_moves: 4,
+            quiescence: true,
+            goal_threat: true,
+            aspiration: true,
+            aspiration_window: 60,
+            max_extension: 8,
+        }
+    }
+}
+
+impl Params {
+    /// Switches `feature` on or off.
+    pub fn set(&mut self, feature: Feature, on: bool) {
+        match feature {
+            Feature::Tt => self.tt = on,
+            Feature::Ordering => self.ordering = on,
+            Feature::NullMove => self.null_move = on,
+            Feature::Lmr => self.lmr = on,
+            Feature::Quiescence => self.quiescence = on,
+            Feature::GoalThreat => self.goal_threat = on,
+            Feature::Aspiration => self.aspiration = on,
+        }
+    }
+
+    /// Whether `feature` is on.
+    pub fn get(&self, feature: Feature) -> bool {
+        match feature {
+            Feature::Tt => self.tt,
+            Feature::Ordering => self.ordering,
+            Feature::NullMove => self.null_move,
+            Feature::Lmr => self.lmr,
+            Feature::Quiescence => self.quiescence,
+            Feature::GoalThreat => self.goal_threat,
+            Feature::Aspiration => self.aspiration,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_switches_work() {
+        let mut p = Params::default();
+        for f in Feature::ALL {
+            assert_eq!(Feature::from_name(f.name()), Some(f));
+            assert!(p.get(f));
+            p.set(f, false);
+            assert!(!p.get(f));
+        }
+        assert_eq!(Feature::from_name("bogus"), None);
+    }
+}

@@ -1,0 +1,66 @@
+//! Turning a line of node moves into official notation, one string per turn.
+
+use tusk_engine::notation::turn::write_turn;
+use tusk_engine::{Position, Turn};
+
+use crate::mv::Mv;
+
+/// The root turn then the node moves after it, as one official-notation string per turn (the
+/// last one may be a turn cut short by the horizon). Stops at the first move that is not legal
+/// where it stands (which a correct PV never has).
+pub(crate) fn pv_text(root: &Position, first: &Turn, moves: &[Mv]) -> Vec<String> {
+    let mut out = vec![write_turn(root, first)];
+    let mut pos = root.clone();
+    for s in first.steps() {
+        if !pos.is_legal_step(s) {
+            return out;
+        }
+        pos.play_step_unchecked(s);
+    }
+    if !pos.can_end_turn() {
+        return out;
+    }
+    pos.end_turn();
+    let mut start = pos.clone();
+    let mut turn = Turn::new();
+    for &m in moves {
+        if m.is_pass() || m.is_none() {
+            if turn.is_empty() && m.is_pass() {
+                // The forced end of a turn that used its four steps, already closed.
+                continue;
+            }
+            if turn.is_empty() || !pos.can_end_turn() {
+                break;
+            }
+            out.push(write_turn(&start, &turn));
+            pos.end_turn();
+            start = pos.clone();
+            turn = Turn::new();
+            continue;
+        }
+        let steps = [m.first(), m.second()];
+        for &s in &steps[..m.len() as usize] {
+            if !pos.is_legal_step(s) {
+                if !turn.is_empty() {
+                    out.push(write_turn(&start, &turn));
+                }
+                return out;
+            }
+            pos.play_step_unchecked(s);
+            turn.push(s);
+        }
+        if pos.steps_left() == 0 {
+            out.push(write_turn(&start, &turn));
+            if !pos.can_end_turn() {
+                return out;
+            }
+            pos.end_turn();
+            start = pos.clone();
+            turn = Turn::new();
+        }
+    }
+    if !turn.is_empty() {
+        out.push(write_turn(&start, &turn));
+    }
+    out
+}

@@ -1,0 +1,70 @@
+//! Quiescence search at the horizon: the side to move may stand pat on the static evaluation
+//! (which already includes its exact goal detector, the captures within reach this turn and
+//! next, and the opponent's goal threat) or play a capturing push or pull; bounded by the steps
+//! left in the turn. A turn that runs out of steps ends with the end checks and the opponent's
+//! goal detector, and the opponent's turn start is searched the same way.
+
+use crate::moves::generate_captures;
+use crate::score::Score;
+use crate::search::{Worker, MAX_HEIGHT};
+
+impl Worker<'_> {
+    /// Quiescence search of the current position, `ply` steps and `h` node moves from the root,
+    /// window (alpha, beta) from the side to move's view.
+    pub(crate) fn qsearch(&mut self, ply: i32, h: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.pv_len[h] = 0;
+        if self.count_node(ply) {
+            return 0;
+        }
+        if self.pos.steps_left() == 0 {
+            if !self.pos.can_end_turn() {
+                return -(Score::WIN - ply);
+            }
+            return match self.turn_end(0, ply, h + 1, alpha, beta, false, 0) {
+                Some(v) => {
+                    self.set_pv(h, crate::mv::Mv::PASS);
+                    v
+                }
+                None => -(Score::WIN - ply),
+            };
+        }
+        let stand = self.static_eval(ply);
+        if !self.sh.params.quiescence || h >= MAX_HEIGHT - 2 || stand >= beta {
+            return stand;
+        }
+        if stand > alpha {
+            alpha = stand;
+        }
+        let mut best = stand;
+        let mut list = std::mem::take(&mut self.lists[h]);
+        generate_captures(&mut self.pos, &mut list, &mut self.scratch);
+        list.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.bits().cmp(&b.0.bits())));
+        for &(m, gain) in list.iter() {
+            if gain <= 0 {
+                break;
+            }
+            let (a, b) = (m.first(), m.second());
+            let ua = self.pos.play_step_unchecked(a);
+            let ub = self.pos.play_step_unchecked(b);
+            let v = self.qsearch(ply + 2, h + 1, alpha, beta);
+            self.pos.undo_step(b, ub);
+            self.pos.undo_step(a, ua);
+            if self.stopped {
+                self.lists[h] = list;
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    self.set_pv(h, m);
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[h] = list;
+        best
+    }
+}

@@ -1,0 +1,182 @@
+//! The root of the search: the distinct legal turns of the position (third repetitions
+//! removed), searched as whole turns with principal-variation search and aspiration windows,
+//! deepened one step at a time. The move returned is always one of these turns.
+
+use tusk_engine::{Step, StepUndo, Turn};
+
+use crate::mv::Mv;
+use crate::score::Score;
+use crate::search::{Worker, INF};
+
+/// One root turn with what the last search of it found.
+#[derive(Clone, Debug)]
+pub(crate) struct RootMove {
+    /// The turn.
+    pub(crate) turn: Turn,
+    /// Its latest score (exact for the best moves, a bound for the others).
+    pub(crate) score: i32,
+    /// The node moves after the turn on its principal variation.
+    pub(crate) pv: Vec<Mv>,
+}
+
+impl RootMove {
+    pub(crate) fn new(turn: Turn) -> RootMove {
+        RootMove {
+            turn,
+            score: -INF,
+            pv: Vec::new(),
+        }
+    }
+}
+
+/// What happened in a root search.
+pub(crate) struct RootOutcome {
+    /// The best score (a bound when it lies outside the window).
+    pub(crate) score: i32,
+}
+
+impl Worker<'_> {
+    /// Searches every root turn `depth` steps deep (the turn's own steps included) with window
+    /// (alpha, beta). The `multipv` best turns get exact scores (every turn when `all_exact`).
+    /// A turn that beats the best so far moves to the front of `roots`, so `roots[0]` is always
+    /// the best turn found; `on_best` is called each time that happens after the first turn.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn root_search(
+        &mut self,
+        roots: &mut [RootMove],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        multipv: usize,
+        all_exact: bool,
+        on_best: &mut dyn FnMut(&mut Worker<'_>, &[RootMove]),
+    ) -> RootOutcome {
+        // Goal-threat extensions grow with the depth: none in the shallow iterations, where
+        // every root turn's horizon would otherwise be a whole extra turn.
+        let ext = (depth / 8 * 4).min(self.sh.params.max_extension);
+        let raise_alpha = !all_exact && multipv == 1;
+        let mut best = -INF;
+        let mut exact: Vec<i32> = Vec::new();
+        for i in 0..roots.len() {
+            let turn = roots[i].turn;
+            let mut played: [Option<(Step, StepUndo)>; 4] = [None; 4];
+            for (j, s) in turn.steps().enumerate() {
+                played[j] = Some((s, self.pos.play_step_unchecked(s)));
+            }
+            let len = turn.len() as i32;
+            let child_depth = depth - len;
+            // Multi-PV: once `multipv` turns are ranked, a turn must beat the last of them.
+            let ranked = multipv > 1 && exact.len() >= multipv;
+            let floor = if all_exact {
+                -INF
+            } else if ranked {
+                exact[multipv - 1].max(alpha)
+            } else {
+                alpha
+            };
+            let full = i == 0 || all_exact || (multipv > 1 && !ranked);
+            let v = if full {
+                self.turn_end(child_depth, len, 1, floor, beta, true, ext)
+            } else {
+                let mut v = self.turn_end(child_depth, len, 1, floor, floor + 1, false, ext);
+                if let Some(x) = v {
+                    if !self.stopped && x > floor && x < beta {
+                        v = self.turn_end(child_depth, len, 1, floor, beta, true, ext);
+                    }
+                }
+                v
+            };
+            for (s, u) in played.iter().rev().flatten() {
+                self.pos.undo_step(*s, *u);
+            }
+            if self.stopped {
+                break;
+            }
+            let score = v.unwrap_or(-INF);
+            roots[i].score = score;
+            if score > floor || full {
+                roots[i].pv.clear();
+                roots[i].pv.extend_from_slice(self.pv_at(1));
+            }
+            if multipv > 1 && (full || score > floor) {
+                let at = exact.partition_point(|&e| e >= score);
+                exact.insert(at, score);
+            }
+            let prev_best = best;
+            if score > best {
+                best = score;
+            }
+            if i > 0 && score > prev_best && (!raise_alpha || score > alpha) {
+                roots[..=i].rotate_right(1);
+                on_best(self, roots);
+            }
+            if raise_alpha && score > alpha {
+                alpha = score;
+            }
+            if best >= beta {
+                break;
+            }
+        }
+        if !self.stopped && (all_exact || multipv > 1) {
+            // Exact scores of this depth order the turns for the next one.
+            roots.sort_by_key(|r| std::cmp::Reverse(r.score));
+        }
+        RootOutcome { score: best }
+    }
+}
+
+/// Whether `score` is a win or a loss.
+pub(crate) fn is_decisive(score: i32) -> bool {
+    score.abs() > Score::WIN_BOUND
+}
+
+/// Replaces every turn of `turns` (turns of `root`, each reaching a distinct board) by a
+/// shortest step sequence that reaches the same board: the engine's enumerator keeps the first
+/// sequence it meets for each board, which may take more steps than needed, and a win should
+/// be counted (and played) in the fewest steps.
+pub(crate) fn shortest_turns(root: &tusk_engine::Position, turns: &mut [Turn]) {
+    use std::collections::HashMap;
+    let mut best: HashMap<u64, Turn> = HashMap::new();
+    let mut pos = root.clone();
+    let mut path = Turn::new();
+    for len in 1..=3 {
+        collect(&mut pos, &mut path, len, &mut best);
+    }
+    for t in turns.iter_mut() {
+        if t.len() <= 1 {
+            continue;
+        }
+        let mut p = root.clone();
+        for s in t.steps() {
+            p.play_step_unchecked(s);
+        }
+        if let Some(short) = best.get(&p.board_key()) {
+            if short.len() < t.len() {
+                *t = *short;
+            }
+        }
+    }
+}
+
+fn collect(
+    pos: &mut tusk_engine::Position,
+    path: &mut Turn,
+    len: usize,
+    best: &mut std::collections::HashMap<u64, Turn>,
+) {
+    if path.len() == len {
+        if pos.can_end_turn() {
+            best.entry(pos.board_key()).or_insert(*path);
+        }
+        return;
+    }
+    let mut steps = tusk_engine::StepList::new();
+    pos.legal_steps(&mut steps);
+    for &s in steps.iter() {
+        let u = pos.play_step_unchecked(s);
+        path.push(s);
+        collect(pos, path, len, best);
+        path.pop();
+        pos.undo_step(s, u);
+    }
+}

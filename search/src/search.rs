@@ -1,0 +1,541 @@
+//! One search thread's alpha-beta over node moves (steps, two-step pushes and pulls, passes):
+//! negamax that flips the sign only where the side to move changes, principal-variation search,
+//! the transposition table, null move at turn starts, late-move reductions, goal-threat
+//! extension and pruning, and the rules inside the tree (a turn must change the board; a turn
+//! making a third occurrence of a board is not played; the official end checks at every turn
+//! boundary, and the exact goal detector there).
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+
+use tusk_engine::{turn_boundary_result, Bitboard, Position, StepList};
+use tusk_eval::{goal, WIN, WIN_THRESHOLD};
+
+use crate::control::Control;
+use crate::moves::{generate, Scored};
+use crate::mv::Mv;
+use crate::ordering::{capture_gain, grow, threat_region, touches, Memory};
+use crate::params::Params;
+use crate::score::Score;
+use crate::tt::{Bound, Tt};
+
+/// Larger than any score.
+pub(crate) const INF: i32 = Score::WIN + 1;
+/// Deepest node height (node moves from the root) the search goes.
+pub(crate) const MAX_HEIGHT: usize = 160;
+/// Nodes between two looks at the clock and the stop flag.
+const POLL_NODES: u64 = 1024;
+/// Entries of the per-thread evaluation cache (a power of two).
+const EVAL_CACHE: usize = 1 << 16;
+
+/// The game's history for the repetition rule: board keys that stood at a turn start, with
+/// how often.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct History {
+    keys: Vec<(u64, u32)>,
+}
+
+impl History {
+    pub(crate) fn new(game: &tusk_engine::Game) -> History {
+        let mut keys: Vec<(u64, u32)> = Vec::new();
+        for p in game.positions() {
+            if p.at_turn_start() {
+                let k = p.board_key();
+                let n = game.times_seen(k);
+                if n > 0 {
+                    keys.push((k, n));
+                }
+            }
+        }
+        keys.sort_unstable();
+        keys.dedup();
+        History { keys }
+    }
+
+    #[inline]
+    fn times_seen(&self, key: u64) -> u32 {
+        if self.keys.is_empty() {
+            return 0;
+        }
+        match self.keys.binary_search_by(|e| e.0.cmp(&key)) {
+            Ok(i) => self.keys[i].1,
+            Err(_) => 0,
+        }
+    }
+}
+
+/// What every thread of one search shares.
+pub(crate) struct Shared<'a> {
+    pub(crate) tt: &'a Tt,
+    pub(crate) params: &'a Params,
+    pub(crate) control: &'a Control,
+    pub(crate) history: &'a History,
+    /// Set by the main thread to end the helpers, or by any thread on a stop.
+    pub(crate) abort: AtomicBool,
+    /// Nodes of every thread, flushed every [`POLL_NODES`].
+    pub(crate) nodes: AtomicU64,
+    pub(crate) node_limit: Option<u64>,
+}
+
+/// One thread's search state.
+pub(crate) struct Worker<'a> {
+    pub(crate) sh: &'a Shared<'a>,
+    pub(crate) pos: Position,
+    /// Board keys of the turn starts reached inside the tree on the current line.
+    path: Vec<u64>,
+    pub(crate) lists: Vec<Vec<Scored>>,
+    pub(crate) scratch: StepList,
+    pub(crate) memory: Memory,
+    pv: Vec<[Mv; MAX_HEIGHT]>,
+    pub(crate) pv_len: Vec<usize>,
+    /// Per height: the goal-threat region of the current turn (empty: no threat).
+    threat: Vec<Bitboard>,
+    /// Nodes searched by this thread.
+    pub(crate) nodes: u64,
+    unflushed: u64,
+    pub(crate) seldepth: u32,
+    pub(crate) stopped: bool,
+    /// Static evaluations by search key (the evaluator's exact detectors are costly where
+    /// rabbits are near goal, and transpositions within a turn revisit positions often).
+    eval_cache: Vec<(u64, i32)>,
+    /// Goal-threat regions by board key (turn starts).
+    threat_cache: Vec<(u64, Bitboard)>,
+}
+
+impl<'a> Worker<'a> {
+    pub(crate) fn new(sh: &'a Shared<'a>, pos: Position) -> Worker<'a> {
+        Worker {
+            sh,
+            pos,
+            path: Vec::with_capacity(MAX_HEIGHT),
+            lists: (0..MAX_HEIGHT + 1)
+                .map(|_| Vec::with_capacity(640))
+                .collect(),
+            scratch: StepList::new(),
+            memory: Memory::new(MAX_HEIGHT + 1),
+            pv: vec![[Mv::NONE; MAX_HEIGHT]; MAX_HEIGHT + 1],
+            pv_len: vec![0; MAX_HEIGHT + 1],
+            threat: vec![Bitboard::EMPTY; MAX_HEIGHT + 1],
+            nodes: 0,
+            unflushed: 0,
+            seldepth: 0,
+            stopped: false,
+            eval_cache: vec![(0, 0); EVAL_CACHE],
+            threat_cache: vec![(0, Bitboard::EMPTY); EVAL_CACHE],
+        }
+    }
+
+    /// The principal variation below height `h` (node moves).
+    pub(crate) fn pv_at(&self, h: usize) -> &[Mv] {
+        &self.pv[h][..self.pv_len[h]]
+    }
+
+    /// Counts a node and, every [`POLL_NODES`], looks at the clock, the stop flag and the node
+    /// limit. Returns true when the search must stop.
+    #[inline]
+    pub(crate) fn count_node(&mut self, ply: i32) -> bool {
+        self.nodes += 1;
+        self.unflushed += 1;
+        if ply as u32 > self.seldepth {
+            self.seldepth = ply as u32;
+        }
+        if self.unflushed >= POLL_NODES {
+            self.flush();
+        }
+        self.stopped
+    }
+
+    /// Adds this thread's nodes to the shared count and checks whether to stop.
+    pub(crate) fn flush(&mut self) {
+        let total = self.sh.nodes.fetch_add(self.unflushed, Relaxed) + self.unflushed;
+        self.unflushed = 0;
+        let sh = self.sh;
+        if sh.abort.load(Relaxed)
+            || sh.control.must_stop()
+            || sh.node_limit.is_some_and(|l| total >= l)
+        {
+            self.stopped = true;
+        }
+    }
+
+    /// The static score of the current position from the side to move's view, a goal this
+    /// turn (the evaluator's exact detector) turned into a win `ply` steps from the root.
+    #[inline]
+    pub(crate) fn static_eval(&mut self, ply: i32) -> i32 {
+        // The evaluation does not depend on the board the turn started on.
+        let key = self.pos.hash();
+        let slot = key as usize & (EVAL_CACHE - 1);
+        let e = if self.eval_cache[slot].0 == key {
+            self.eval_cache[slot].1
+        } else {
+            let e = tusk_eval::evaluate_mut(&mut self.pos, &self.sh.params.weights);
+            self.eval_cache[slot] = (key, e);
+            e
+        };
+        if e >= WIN_THRESHOLD {
+            Score::WIN - (ply + (WIN - e))
+        } else {
+            e.clamp(-Score::WIN_BOUND + 1, Score::WIN_BOUND - 1)
+        }
+    }
+
+    #[inline]
+    fn rep_count(&self, key: u64) -> u32 {
+        self.sh.history.times_seen(key) + self.path.iter().filter(|&&k| k == key).count() as u32
+    }
+
+    /// The official end checks for the side to move at its turn start (the other side just
+    /// moved), then the goal detector: the score from the side to move's view if the game is
+    /// decided here, `ply` steps from the root.
+    #[inline]
+    pub(crate) fn terminal(&self, ply: i32) -> Option<i32> {
+        let p = &self.pos;
+        if let Some(r) = turn_boundary_result(p) {
+            return Some(if r.winner == p.side() {
+                Score::WIN - ply
+            } else {
+                -(Score::WIN - ply)
+            });
+        }
+        goal::goal_in(p).map(|k| Score::WIN - (ply + i32::from(k)))
+    }
+
+    /// Ends the turn of the side to move (which must be allowed to end it) and searches the
+    /// opponent's turn. The value is from the side that ended the turn's view; `None` if ending
+    /// here would make a third repetition. `quiesce` searches the opponent's turn start with the
+    /// quiescence search; `null` skips the repetition bookkeeping (a null move).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn turn_end(
+        &mut self,
+        depth: i32,
+        ply: i32,
+        h: usize,
+        alpha: i32,
+        beta: i32,
+        pv: bool,
+        ext: i32,
+    ) -> Option<i32> {
+        let undo = self.pos.end_turn();
+        let key = self.pos.board_key();
+        if self.rep_count(key) >= 2 {
+            self.pos.undo_end_turn(undo);
+            return None;
+        }
+        let v = match self.terminal(ply) {
+            Some(t) => {
+                self.pv_len[h] = 0;
+                t
+            }
+            None => {
+                self.path.push(key);
+                let v = self.search(depth, ply, h, -beta, -alpha, pv, ext);
+                self.path.pop();
+                v
+            }
+        };
+        self.pos.undo_end_turn(undo);
+        Some(-v)
+    }
+
+    /// Plays node move `m` (not a pass) from height `h` and searches the child, same side to
+    /// move; returns its value.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn step_child(
+        &mut self,
+        m: Mv,
+        depth: i32,
+        ply: i32,
+        h: usize,
+        alpha: i32,
+        beta: i32,
+        pv: bool,
+        ext: i32,
+    ) -> i32 {
+        let a = m.first();
+        let ua = self.pos.play_step_unchecked(a);
+        let v = if m.len() == 2 {
+            let b = m.second();
+            let ub = self.pos.play_step_unchecked(b);
+            let v = self.search(depth - 2, ply + 2, h + 1, alpha, beta, pv, ext);
+            self.pos.undo_step(b, ub);
+            v
+        } else {
+            self.search(depth - 1, ply + 1, h + 1, alpha, beta, pv, ext)
+        };
+        self.pos.undo_step(a, ua);
+        v
+    }
+
+    /// Searches move `m` at height `h` with window (alpha, beta) from the mover's view; `None`
+    /// when the move is illegal here (a pass making a third repetition).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn child(
+        &mut self,
+        m: Mv,
+        depth: i32,
+        ply: i32,
+        h: usize,
+        alpha: i32,
+        beta: i32,
+        pv: bool,
+        ext: i32,
+    ) -> Option<i32> {
+        if m.is_pass() {
+            self.turn_end(depth, ply, h + 1, alpha, beta, pv, ext)
+        } else {
+            Some(self.step_child(m, depth, ply, h, alpha, beta, pv, ext))
+        }
+    }
+
+    /// Alpha-beta search of the current position, `depth` steps deep, `ply` steps and `h`
+    /// node moves from the root, window (alpha, beta) from the side to move's view. `ext` is
+    /// the goal-threat extension (steps) this line may still receive.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn search(
+        &mut self,
+        mut depth: i32,
+        ply: i32,
+        h: usize,
+        mut alpha: i32,
+        beta: i32,
+        pv: bool,
+        mut ext: i32,
+    ) -> i32 {
+        self.pv_len[h] = 0;
+        if self.stopped {
+            return 0;
+        }
+        let params = self.sh.params;
+        if self.pos.steps_left() == 0 {
+            // The turn must end here.
+            if !self.pos.can_end_turn() {
+                return -(Score::WIN - ply);
+            }
+            return match self.turn_end(depth, ply, h + 1, alpha, beta, pv, ext) {
+                Some(v) => {
+                    self.set_pv(h, Mv::PASS);
+                    v
+                }
+                None => -(Score::WIN - ply),
+            };
+        }
+        let turn_start = self.pos.at_turn_start();
+        if depth <= 0 && !(turn_start && ext >= 4 && params.goal_threat) {
+            return self.qsearch(ply, h, alpha, beta);
+        }
+        if turn_start {
+            self.threat[h] = if params.goal_threat {
+                let key = self.pos.board_key();
+                let slot = key as usize & (EVAL_CACHE - 1);
+                if self.threat_cache[slot].0 == key {
+                    self.threat_cache[slot].1
+                } else {
+                    let r = threat_region(&mut self.pos);
+                    self.threat_cache[slot] = (key, r);
+                    r
+                }
+            } else {
+                Bitboard::EMPTY
+            };
+        } else if h > 0 {
+            self.threat[h] = self.threat[h - 1];
+        }
+        let threatened = self.threat[h].any();
+        if depth <= 0 {
+            if threatened {
+                // Extend rather than stand pat: the defence is searched, then the
+                // opponent's goal detector at the next turn start judges it.
+                depth = 4;
+                ext -= 4;
+            } else {
+                return self.qsearch(ply, h, alpha, beta);
+            }
+        }
+        if h >= MAX_HEIGHT - 8 {
+            return self.static_eval(ply);
+        }
+        if self.count_node(ply) {
+            return 0;
+        }
+
+        // Mate-distance pruning: nothing here beats winning at once or loses sooner than now.
+        alpha = alpha.max(-(Score::WIN - ply));
+        let beta = beta.min(Score::WIN - ply);
+        if alpha >= beta {
+            return alpha;
+        }
+        let alpha0 = alpha;
+        let key = self.pos.search_key();
+        let mut tt_mv = Mv::NONE;
+        if params.tt {
+            if let Some(e) = self.sh.tt.probe(key, ply) {
+                tt_mv = e.mv;
+                if !pv && e.depth >= depth {
+                    let cut = match e.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => e.score >= beta,
+                        Bound::Upper => e.score <= alpha,
+                    };
+                    if cut {
+                        return e.score;
+                    }
+                }
+            }
+        }
+
+        if params.null_move
+            && !pv
+            && turn_start
+            && !threatened
+            && depth >= params.null_min_depth
+            && beta.abs() < Score::WIN_BOUND
+            && h > 0
+            && self.static_eval(ply) >= beta
+        {
+            let undo = self.pos.end_turn();
+            let v = match self.terminal(ply) {
+                Some(t) => -t,
+                None => -self.search(
+                    depth - 4 - params.null_reduction,
+                    ply,
+                    h + 1,
+                    -beta,
+                    -beta + 1,
+                    false,
+                    ext,
+                ),
+            };
+            self.pos.undo_end_turn(undo);
+            if self.stopped {
+                return 0;
+            }
+            if v >= beta {
+                return if v >= Score::WIN_BOUND { beta } else { v };
+            }
+        }
+
+        let mut list = std::mem::take(&mut self.lists[h]);
+        generate(&mut self.pos, &mut list, &mut self.scratch);
+        let region = if threatened {
+            grow(self.threat[h], self.pos.steps_left().saturating_sub(1))
+        } else {
+            Bitboard::EMPTY
+        };
+        self.memory
+            .score(&self.pos, &mut list, tt_mv, h, region, params.ordering);
+
+        let side = self.pos.side();
+        let mut best = -INF;
+        let mut best_mv = Mv::NONE;
+        let mut searched = 0usize;
+        let mut restrict = threatened;
+        let mut i = 0;
+        while i < list.len() || (restrict && searched == 0) {
+            if i == list.len() {
+                // Under a goal threat nothing near the threat was legal: search everything.
+                restrict = false;
+                i = 0;
+                continue;
+            }
+            let (m, _) = list[i];
+            i += 1;
+            let gain = if m.len() > 0 {
+                capture_gain(&self.pos, m)
+            } else {
+                0
+            };
+            if restrict && !m.is_pass() && gain <= 0 && !touches(m, region) {
+                continue;
+            }
+            let quiet = gain <= 0 && m != tt_mv && !self.memory.is_killer(h, m);
+            let v = if searched == 0 {
+                self.child(m, depth, ply, h, alpha, beta, pv, ext)
+            } else {
+                let mut r = 0;
+                if params.lmr
+                    && quiet
+                    && !threatened
+                    && depth >= params.lmr_min_depth
+                    && searched >= params.lmr_full_moves
+                    && !m.is_pass()
+                {
+                    r = 1 + i32::from(searched >= 3 * params.lmr_full_moves);
+                    if pv {
+                        r -= 1;
+                    }
+                }
+                let mut v = self.child(m, depth - r, ply, h, alpha, alpha + 1, false, ext);
+                if let Some(x) = v {
+                    if !self.stopped && x > alpha && r > 0 {
+                        v = self.child(m, depth, ply, h, alpha, alpha + 1, false, ext);
+                    }
+                }
+                if let Some(x) = v {
+                    if !self.stopped && pv && x > alpha && x < beta {
+                        v = self.child(m, depth, ply, h, alpha, beta, true, ext);
+                    }
+                }
+                v
+            };
+            if self.stopped {
+                self.lists[h] = list;
+                return 0;
+            }
+            let Some(v) = v else { continue };
+            searched += 1;
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_mv = m;
+                    alpha = v;
+                    self.set_pv(h, m);
+                    if v >= beta {
+                        if quiet || m.is_pass() {
+                            self.memory.cutoff(side, h, m, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && v <= alpha0 {
+                self.memory.failed(side, m, depth);
+            }
+        }
+        self.lists[h] = list;
+
+        if searched == 0 {
+            // No legal continuation: at a turn start the side to move loses (immobilised, or
+            // every turn repeats a third time); mid-turn this line is not a legal turn.
+            return -(Score::WIN - ply);
+        }
+        if params.tt {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha0 {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.sh.tt.store(key, ply, best_mv, best, depth, bound);
+        }
+        best
+    }
+
+    /// Makes `m` followed by the child's PV the PV at height `h`.
+    #[inline]
+    pub(crate) fn set_pv(&mut self, h: usize, m: Mv) {
+        let n = self.pv_len[h + 1].min(MAX_HEIGHT - 1);
+        let (head, tail) = self.pv.split_at_mut(h + 1);
+        head[h][0] = m;
+        head[h][1..=n].copy_from_slice(&tail[0][..n]);
+        self.pv_len[h] = n + 1;
+    }
+}
+
+impl Worker<'_> {
+    /// Nodes counted but not yet added to the shared count.
+    pub(crate) fn unflushed_nodes(&self) -> u64 {
+        self.unflushed
+    }
+}

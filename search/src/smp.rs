@@ -1,0 +1,198 @@
+//! Lazy SMP and iterative deepening: the main thread deepens one step at a time with
+//! aspiration windows, reports, and decides when to stop (depth, nodes, the soft deadline
+//! after an iteration or earlier when the best turn is stable; the hard deadline and a stop
+//! request end it at once); helper threads search the same root on the same table, starting
+//! one step deeper on odd threads, and are stopped when the main thread is done.
+
+use std::sync::atomic::Ordering::Relaxed;
+use std::time::Instant;
+
+use tusk_engine::notation::turn::write_turn;
+use tusk_engine::{Position, Turn};
+
+use crate::limits::Limits;
+use crate::pv::pv_text;
+use crate::report::{Report, SearchResult};
+use crate::root::{is_decisive, RootMove};
+use crate::score::Score;
+use crate::search::{Shared, Worker, INF};
+
+/// Deepest iteration, in steps (bounded by the node-height limit).
+pub(crate) const MAX_DEPTH: u32 = 64;
+
+/// Runs a search of `turns` (the root's distinct legal turns, at least one) from `root` on
+/// `threads` threads.
+pub(crate) fn run(
+    shared: &Shared<'_>,
+    root: &Position,
+    turns: &[Turn],
+    limits: &Limits,
+    threads: usize,
+    report: &mut dyn FnMut(&Report),
+) -> SearchResult {
+    let started = Instant::now();
+    let roots: Vec<RootMove> = turns.iter().map(|&t| RootMove::new(t)).collect();
+    let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+    let result = std::thread::scope(|scope| {
+        for id in 1..threads {
+            let roots = roots.clone();
+            let pos = root.clone();
+            let spawned = std::thread::Builder::new()
+                .name(format!("tusk-search-{id}"))
+                .stack_size(64 << 20)
+                .spawn_scoped(scope, move || helper(shared, pos, roots, id));
+            if spawned.is_err() {
+                // Fewer helpers than asked for: the search is still correct.
+                break;
+            }
+        }
+        let result = main_thread(shared, root, roots, limits, max_depth, started, report);
+        shared.abort.store(true, Relaxed);
+        result
+    });
+    // Every helper has flushed its nodes by now.
+    SearchResult {
+        nodes: shared.nodes.load(Relaxed),
+        ..result
+    }
+}
+
+fn helper(shared: &Shared<'_>, pos: Position, mut roots: Vec<RootMove>, id: usize) {
+    let mut w = Worker::new(shared, pos);
+    let mut depth = 1 + (id % 2) as i32;
+    while depth <= MAX_DEPTH as i32 && !w.stopped {
+        w.root_search(&mut roots, depth, -INF, INF, 1, depth == 1, &mut |_, _| {});
+        depth += 1;
+    }
+    w.flush();
+}
+
+fn score_of(v: i32) -> Score {
+    if v.abs() > Score::WIN {
+        Score(0)
+    } else {
+        Score(v)
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn make_report(
+    w: &Worker<'_>,
+    root: &Position,
+    rm: &RootMove,
+    depth: u32,
+    partial: bool,
+    started: Instant,
+    rank: usize,
+) -> Report {
+    Report {
+        depth,
+        partial,
+        seldepth: w.seldepth.max(depth),
+        score: score_of(rm.score),
+        nodes: w.sh.nodes.load(Relaxed) + w.unflushed_nodes(),
+        elapsed: started.elapsed(),
+        hashfull: w.sh.tt.hashfull(),
+        pv: pv_text(root, &rm.turn, &rm.pv),
+        multipv: rank,
+    }
+}
+
+fn main_thread(
+    shared: &Shared<'_>,
+    root: &Position,
+    mut roots: Vec<RootMove>,
+    limits: &Limits,
+    max_depth: u32,
+    started: Instant,
+    report: &mut dyn FnMut(&Report),
+) -> SearchResult {
+    let params = shared.params;
+    let control = shared.control;
+    let mut w = Worker::new(shared, root.clone());
+    let mut completed = 0u32;
+    let mut prev_score = 0;
+    let mut stable = 0u32;
+    let mut last_best: Option<Turn> = None;
+    for depth in 1..=max_depth {
+        let d = depth as i32;
+        let multipv = limits.multipv.clamp(1, roots.len());
+        let mut on_best = |w: &mut Worker<'_>, roots: &[RootMove]| {
+            if depth > 1 {
+                report(&make_report(w, root, &roots[0], depth, true, started, 1));
+            }
+        };
+        let on_best = &mut on_best;
+        if params.aspiration && multipv == 1 && depth >= 4 && !is_decisive(prev_score) {
+            let mut delta = params.aspiration_window;
+            let mut alpha = (prev_score - delta).max(-INF);
+            let mut beta = (prev_score + delta).min(INF);
+            loop {
+                let out = w.root_search(&mut roots, d, alpha, beta, 1, false, on_best);
+                if w.stopped {
+                    break;
+                }
+                delta = delta.saturating_mul(3);
+                if out.score <= alpha {
+                    alpha = if delta > 2000 {
+                        -INF
+                    } else {
+                        (alpha - delta).max(-INF)
+                    };
+                } else if out.score >= beta {
+                    beta = if delta > 2000 {
+                        INF
+                    } else {
+                        (beta + delta).min(INF)
+                    };
+                } else {
+                    break;
+                }
+            }
+        } else {
+            w.root_search(&mut roots, d, -INF, INF, multipv, depth == 1, on_best);
+        }
+        if w.stopped {
+            break;
+        }
+        completed = depth;
+        prev_score = roots[0].score;
+        for (k, rm) in roots.iter().take(multipv).enumerate() {
+            report(&make_report(&w, root, rm, depth, false, started, k + 1));
+        }
+        if last_best == Some(roots[0].turn) {
+            stable += 1;
+        } else {
+            stable = 0;
+            last_best = Some(roots[0].turn);
+        }
+        // When to stop.
+        let soft = control.soft();
+        if roots.len() == 1 && soft.is_some() {
+            break;
+        }
+        if let Some(soft) = soft {
+            let el = control.elapsed();
+            if el >= soft || (stable >= 4 && el >= soft.mul_f64(0.4)) {
+                break;
+            }
+            if is_decisive(prev_score) && d > Score::WIN - prev_score.abs() + 4 {
+                break;
+            }
+        }
+        if control.must_stop() {
+            break;
+        }
+    }
+    w.flush();
+    let best = &roots[0];
+    SearchResult {
+        best: best.turn,
+        best_text: write_turn(root, &best.turn),
+        score: score_of(best.score.max(-INF + 1)),
+        depth: completed,
+        pv: pv_text(root, &best.turn, &best.pv),
+        nodes: shared.nodes.load(Relaxed),
+        elapsed: started.elapsed(),
+    }
+}

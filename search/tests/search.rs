@@ -1,0 +1,271 @@
+//! The searcher's behaviour: legal and reproducible results, stops, and the tactics it must
+//! never miss (a goal this turn, a free capture, a won elimination or immobilisation, the
+//! third-repetition rule at the root).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tusk_engine::notation::board::parse_aei;
+use tusk_engine::notation::turn::play_steps;
+use tusk_engine::{Color, EndReason, Game, PieceKind, TurnGen};
+use tusk_search::{Control, Limits, ScoreKind, SearchConfig, SearchResult, Searcher};
+
+const OPENING: &str = "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]";
+const MIDGAME: &str = "s [ m   e      r  r           Rhhrrr      RRRR rrRC H  C H  D M D  ]";
+const THINNED: &str = "g [     rd  r c m       r rr   R   RDr       RR          DR    E   ]";
+
+fn game(text: &str) -> Game {
+    Game::from_position(parse_aei(text).expect("test position"), 2)
+}
+
+fn search(game: &Game, depth: u32) -> SearchResult {
+    let mut s = Searcher::new(SearchConfig {
+        threads: 1,
+        hash_mb: 8,
+    });
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    s.search(game, &limits, &Control::new(), &mut |_| {})
+        .expect("a turn to play")
+}
+
+/// The result's turn is one of the game's legal turns (no third repetition, board changed),
+/// and its text plays.
+fn assert_legal(game: &Game, r: &SearchResult) {
+    let mut g = game.clone();
+    g.play_text(&r.best_text)
+        .unwrap_or_else(|e| panic!("bestmove {} does not play: {e}", r.best_text));
+    let key = g.position().board_key();
+    let turns = game.legal_turns(&mut TurnGen::new());
+    assert!(
+        turns.iter().any(|(_, p)| p.board_key() == key),
+        "{} reaches no legal turn's board",
+        r.best_text
+    );
+}
+
+/// The game after the result's turn.
+fn after(game: &Game, r: &SearchResult) -> Game {
+    let mut g = game.clone();
+    g.play_text(&r.best_text).expect("bestmove plays");
+    g
+}
+
+#[test]
+fn the_pv_replays_legally_from_the_root() {
+    for (text, depth) in [(OPENING, 6), (MIDGAME, 5), (THINNED, 6)] {
+        let g = game(text);
+        let r = search(&g, depth);
+        assert_legal(&g, &r);
+        assert_eq!(r.pv.first(), Some(&r.best_text));
+        let mut replay = g.clone();
+        for (i, turn) in r.pv.iter().enumerate() {
+            if replay.result().is_some() {
+                panic!("PV goes on after the game ended: {:?}", r.pv);
+            }
+            if i + 1 < r.pv.len() {
+                replay
+                    .play_text(turn)
+                    .unwrap_or_else(|e| panic!("PV turn {i} \"{turn}\" of {:?}: {e}", r.pv));
+            } else {
+                // The last turn may be cut short by the horizon: its steps must be legal.
+                play_steps(replay.position(), turn)
+                    .unwrap_or_else(|e| panic!("PV end \"{turn}\" of {:?}: {e}", r.pv));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_fixed_depth_search_on_one_thread_is_reproducible() {
+    for text in [OPENING, MIDGAME] {
+        let g = game(text);
+        let a = search(&g, 6);
+        let b = search(&g, 6);
+        assert_eq!(
+            (a.nodes, a.best, a.score, a.depth, &a.pv),
+            (b.nodes, b.best, b.score, b.depth, &b.pv)
+        );
+        assert!(a.nodes > 1000, "a real search: {} nodes", a.nodes);
+        assert_eq!(a.depth, 6);
+    }
+}
+
+#[test]
+fn a_stop_from_another_thread_returns_a_legal_turn() {
+    let g = game(MIDGAME);
+    let control = Arc::new(Control::new());
+    let c = Arc::clone(&control);
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        c.stop();
+    });
+    let mut s = Searcher::new(SearchConfig {
+        threads: 2,
+        hash_mb: 8,
+    });
+    let r = s
+        .search(&g, &Limits::default(), &control, &mut |_| {})
+        .expect("a turn");
+    stopper.join().unwrap();
+    assert_legal(&g, &r);
+    // A stop asked for before the search starts still yields a legal turn.
+    let control = Control::new();
+    control.stop();
+    let r = s
+        .search(&g, &Limits::default(), &control, &mut |_| {})
+        .expect("a turn");
+    assert_legal(&g, &r);
+}
+
+#[test]
+fn a_hard_deadline_and_a_node_limit_end_the_search() {
+    let g = game(OPENING);
+    let mut s = Searcher::new(SearchConfig::default());
+    let control = Control::new();
+    control.set_soft(Some(Duration::from_millis(100)));
+    control.set_hard(Some(Duration::from_millis(200)));
+    let r = s
+        .search(&g, &Limits::default(), &control, &mut |_| {})
+        .unwrap();
+    assert_legal(&g, &r);
+    let limits = Limits {
+        nodes: Some(20_000),
+        ..Limits::default()
+    };
+    let r = s.search(&g, &limits, &Control::new(), &mut |_| {}).unwrap();
+    assert_legal(&g, &r);
+    assert!(r.nodes < 40_000, "{} nodes", r.nodes);
+}
+
+#[test]
+fn a_goal_this_turn_is_played_at_depth_4() {
+    for text in [
+        // A rabbit two steps from goal on an open file.
+        "g [r   e              R                                    E      R]",
+        // The rules walk-through: the dog pushes a7 to a8 and frees b7, which goals.
+        "g [       rrRc  dr Dd H       e      r  r   DrER R   hr h    CCRRRR]",
+    ] {
+        let g = game(text);
+        let r = search(&g, 4);
+        assert_legal(&g, &r);
+        let next = after(&g, &r);
+        let res = next.result().expect("the game ends");
+        assert_eq!(
+            (res.winner, res.reason),
+            (Color::Gold, EndReason::Goal),
+            "{text}"
+        );
+        assert!(matches!(r.score.kind(), ScoreKind::WinIn(_)), "{}", r.score);
+    }
+}
+
+#[test]
+fn the_same_goal_is_found_for_silver() {
+    // The mirror of the open-file goal.
+    let p = parse_aei("g [r   e              R                                    E      R]")
+        .unwrap()
+        .flip();
+    let g = Game::from_position(p, 2);
+    let r = search(&g, 4);
+    let res = after(&g, &r).result().expect("the game ends");
+    assert_eq!((res.winner, res.reason), (Color::Silver, EndReason::Goal));
+}
+
+#[test]
+fn a_free_capture_is_taken() {
+    // The gold elephant pushes the silver dog c4 into the unguarded trap c3.
+    let g = game("g [r   e  r                          dE                    R      R]");
+    let r = search(&g, 4);
+    assert_legal(&g, &r);
+    let next = after(&g, &r);
+    assert_eq!(
+        next.position().count(Color::Silver, PieceKind::Dog),
+        0,
+        "{}",
+        r.best_text
+    );
+}
+
+#[test]
+fn a_won_elimination_is_played() {
+    // Silver's last rabbit stands beside the unguarded trap c3 with the gold elephant behind.
+    let g = game("g [    e                             rE                    RD     R]");
+    let r = search(&g, 4);
+    let res = after(&g, &r).result().expect("the game ends");
+    assert_eq!(
+        (res.winner, res.reason),
+        (Color::Gold, EndReason::Elimination),
+        "{}",
+        r.best_text
+    );
+    assert!(matches!(r.score.kind(), ScoreKind::WinIn(_)), "{}", r.score);
+}
+
+#[test]
+fn a_won_immobilisation_is_played() {
+    // Silver has a lone rabbit on a8: a gold dog on a7 freezes it and silver cannot move.
+    let g = game("g [r               D                                       R      E]");
+    let r = search(&g, 4);
+    let res = after(&g, &r).result().expect("the game ends");
+    assert_eq!(
+        (res.winner, res.reason),
+        (Color::Gold, EndReason::Immobilization),
+        "{}",
+        r.best_text
+    );
+    assert_eq!(r.score.kind(), ScoreKind::WinIn(1), "the fastest win");
+}
+
+#[test]
+fn a_turn_making_a_third_repetition_is_never_returned() {
+    // Elephants step out and back twice: the start has stood twice, and silver's step back
+    // would make it stand a third time.
+    let mut g = game("g [r      r                    e       E                   R      R]");
+    let start = g.position().board_key();
+    for t in ["Ee4s", "ee5n", "Ee3n", "ee6s", "Ee4s", "ee5n", "Ee3n"] {
+        g.play_text(t).unwrap();
+    }
+    assert_eq!(g.times_seen(start), 2);
+    // Silver to move: its elephant's step back would make the start stand a third time.
+    let repeat_key = {
+        let mut h = g.clone();
+        h.play_text("ee6s").map(|_| h.position().board_key())
+    };
+    assert!(
+        repeat_key.is_err(),
+        "the engine forbids the third repetition"
+    );
+    for depth in [1, 4, 6] {
+        let r = search(&g, depth);
+        assert_legal(&g, &r);
+        let next = after(&g, &r);
+        assert!(next.times_seen(next.position().board_key()) <= 2);
+    }
+}
+
+#[test]
+fn multipv_ranks_distinct_turns() {
+    let g = game(OPENING);
+    let mut s = Searcher::new(SearchConfig {
+        threads: 1,
+        hash_mb: 8,
+    });
+    let limits = Limits {
+        depth: Some(4),
+        nodes: None,
+        multipv: 3,
+    };
+    let mut last = Vec::new();
+    s.search(&g, &limits, &Control::new(), &mut |r| {
+        if !r.partial && r.depth == 4 {
+            last.push((r.multipv, r.score, r.pv[0].clone()));
+        }
+    })
+    .unwrap();
+    assert_eq!(last.iter().map(|l| l.0).collect::<Vec<_>>(), vec![1, 2, 3]);
+    assert!(last[0].1 >= last[1].1 && last[1].1 >= last[2].1, "{last:?}");
+    assert!(last[0].2 != last[1].2 && last[1].2 != last[2].2, "{last:?}");
+}

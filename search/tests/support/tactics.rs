@@ -1,0 +1,288 @@
+//! Tactical test sets for the searcher (`search/tests/data/*.txt`): loading, checking a played
+//! turn against a position's accepted turns, and solve rates. Shared by `tests/tactics.rs`
+//! and the `solve_rate` and `gen_tactics` examples (included with `#[path]`).
+//!
+//! A data line is tab-separated: the position (`<g|s> [<64 cells>]`, at a turn start), a label,
+//! the number of accepted turns, the number of distinct legal turns, then accepted turns in
+//! official notation. Which turns are accepted depends on the set:
+//!
+//! * `goal.txt` (label `goal N`: the fewest steps to goal): every turn that wins by goal at
+//!   once. There are often hundreds, so the line lists one shortest goal turn as an example;
+//!   the count is of every distinct goal-winning turn, by brute force.
+//! * `goal_defence.txt` (label `defend`): the opponent could goal next turn if the side to
+//!   move passed; accepted are exactly the turns after which it cannot (or after which the
+//!   side to move has already won), all listed.
+//! * `capture.txt` (label `capture <kind>`): accepted are the turns that capture a piece of
+//!   the strongest capturable kind and leave the opponent no capture and no goal, all listed.
+//! * `decisive.txt` (label `win`): the side to move cannot goal but can win at once by
+//!   elimination or immobilisation; accepted are every turn that wins at once, all listed.
+
+#![allow(dead_code)]
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+use tusk_engine::notation::board::parse_aei;
+use tusk_engine::notation::turn::{parse_turn, write_turn};
+use tusk_engine::{turn_boundary_result, Game, Position, Turn};
+use tusk_search::{Control, Limits, SearchConfig, Searcher};
+
+/// The data sets, by file name.
+pub const SETS: [&str; 4] = [
+    "goal.txt",
+    "goal_defence.txt",
+    "capture.txt",
+    "decisive.txt",
+];
+
+/// One tactical test position.
+pub struct Tactic {
+    /// The file and line, for messages.
+    pub place: String,
+    /// The position (a turn start, the game not over).
+    pub position: Position,
+    /// The label (see the module documentation).
+    pub label: String,
+    /// How many distinct turns are accepted.
+    pub accepted_count: usize,
+    /// How many distinct legal turns the position has.
+    pub turns: usize,
+    /// The accepted turns as written in the file.
+    pub accepted: Vec<String>,
+    /// Board keys of the positions the listed accepted turns reach.
+    pub accepted_boards: HashSet<u64>,
+}
+
+impl Tactic {
+    /// Whether the set accepts any turn that wins by goal (rather than a listed one).
+    pub fn is_goal(&self) -> bool {
+        self.label.starts_with("goal ")
+    }
+
+    /// Whether the set accepts any turn that wins at once.
+    pub fn is_win(&self) -> bool {
+        self.label == "win"
+    }
+
+    /// Whether playing `turn` here is accepted.
+    pub fn accepts(&self, turn: &Turn) -> bool {
+        let mut game = Game::from_position(self.position.clone(), 2);
+        if game.play(&tusk_engine::Move::Turn(*turn)).is_err() {
+            return false;
+        }
+        let us = self.position.side();
+        if self.is_goal() {
+            return matches!(game.result(), Some(r) if r.winner == us
+                && r.reason == tusk_engine::EndReason::Goal);
+        }
+        if self.is_win() {
+            return matches!(game.result(), Some(r) if r.winner == us);
+        }
+        self.accepted_boards.contains(&game.position().board_key())
+    }
+}
+
+/// The path of a data file.
+pub fn data_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+}
+
+/// Reads one data set; panics (failing the test) naming the file and line on anything
+/// malformed, and on a missing file.
+pub fn load(name: &str) -> Vec<Tactic> {
+    let path = data_path(name);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let place = format!("{name}:{}", i + 1);
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert!(
+            fields.len() >= 5,
+            "{place}: expected at least 5 tab-separated fields"
+        );
+        let position =
+            parse_aei(fields[0]).unwrap_or_else(|e| panic!("{place}: bad position: {e}"));
+        let num = |s: &str, what: &str| -> usize {
+            s.parse()
+                .unwrap_or_else(|e| panic!("{place}: {what} {s:?}: {e}"))
+        };
+        let accepted_count = num(fields[2], "accepted count");
+        let turns = num(fields[3], "turn count");
+        let mut accepted_boards = HashSet::new();
+        for t in &fields[4..] {
+            let (_, after) =
+                parse_turn(&position, t).unwrap_or_else(|e| panic!("{place}: turn {t:?}: {e}"));
+            accepted_boards.insert(after.board_key());
+        }
+        out.push(Tactic {
+            place,
+            position,
+            label: fields[1].to_string(),
+            accepted_count,
+            turns,
+            accepted: fields[4..].iter().map(|s| s.to_string()).collect(),
+            accepted_boards,
+        });
+    }
+    out
+}
+
+/// The outcome of searching one position.
+pub struct Attempt {
+    /// Whether the played turn is accepted.
+    pub solved: bool,
+    /// The turn played, in notation (or why there was none).
+    pub played: String,
+}
+
+/// Searches `t` to `depth` steps with a fresh single-threaded searcher and judges the turn.
+pub fn attempt(t: &Tactic, depth: u32) -> Attempt {
+    let mut searcher = Searcher::new(SearchConfig {
+        threads: 1,
+        hash_mb: 16,
+    });
+    let game = Game::from_position(t.position.clone(), 2);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let control = Control::new();
+    match searcher.search(&game, &limits, &control, &mut |_| {}) {
+        None => Attempt {
+            solved: false,
+            played: "no turn returned".into(),
+        },
+        Some(r) => Attempt {
+            solved: t.accepts(&r.best),
+            played: write_turn(&t.position, &r.best),
+        },
+    }
+}
+
+/// Solved and total positions of one data set at `depth`, and the positions missed (place,
+/// turn played). Deterministic for a deterministic searcher: one fresh searcher per position.
+pub fn solve_rate(name: &str, depth: u32) -> (usize, usize, Vec<String>) {
+    let set = load(name);
+    let mut solved = 0;
+    let mut missed = Vec::new();
+    for t in &set {
+        let a = attempt(t, depth);
+        if a.solved {
+            solved += 1;
+        } else {
+            missed.push(format!("{} ({}): played {}", t.place, t.label, a.played));
+        }
+    }
+    (solved, set.len(), missed)
+}
+
+/// The result of a turn-start position: whether the game is already decided (no history).
+pub fn decided(pos: &Position) -> bool {
+    turn_boundary_result(pos).is_some()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Brute force over every turn: how the data sets are made and re-checked.
+// ---------------------------------------------------------------------------------------------
+
+/// Every distinct legal turn of a position, split into accepted ones (with their notation)
+/// and the total.
+pub struct Brute {
+    /// Distinct legal turns.
+    pub turns: usize,
+    /// The accepted turns in notation, sorted.
+    pub accepted: Vec<String>,
+}
+
+/// Brute force: every distinct turn of `pos`, accepted when `accept(resulting position)`.
+pub fn brute(pos: &Position, accept: &dyn Fn(&Position) -> bool) -> Brute {
+    let mut gen = tusk_engine::TurnGen::new();
+    let mut accepted = Vec::new();
+    let turns = gen.for_each_turn(pos, &mut |t| {
+        if accept(t.position) {
+            accepted.push(write_turn(pos, &t.turn()));
+        }
+    });
+    accepted.sort();
+    Brute { turns, accepted }
+}
+
+/// The winner of the turn-start position `q` reached by a turn of `us`, if decided.
+fn won_by(q: &Position, us: tusk_engine::Color) -> Option<tusk_engine::EndReason> {
+    turn_boundary_result(q).and_then(|r| (r.winner == us).then_some(r.reason))
+}
+
+/// Whether the side not to move in `pos` could goal if the side to move passed.
+pub fn goal_threat(pos: &Position) -> bool {
+    let other = parse_aei(&format!(
+        "{} {}",
+        (!pos.side()).letter(),
+        tusk_engine::notation::board::to_aei(pos)
+    ))
+    .expect("a valid board");
+    tusk_eval::goal::can_goal(&other)
+}
+
+/// The turns that win by goal at once.
+pub fn goal_turns(pos: &Position) -> Brute {
+    let us = pos.side();
+    brute(pos, &|q| {
+        won_by(q, us) == Some(tusk_engine::EndReason::Goal)
+    })
+}
+
+/// The turns after which the opponent cannot goal (or the side to move has won at once).
+pub fn defending_turns(pos: &Position) -> Brute {
+    let us = pos.side();
+    brute(pos, &|q| match turn_boundary_result(q) {
+        Some(r) => r.winner == us,
+        None => !tusk_eval::goal::can_goal(q),
+    })
+}
+
+/// The turns that capture a piece of `kind` and leave the opponent neither a capture nor a
+/// goal (nor a win).
+pub fn free_capture_turns(pos: &Position, kind: tusk_engine::PieceKind) -> Brute {
+    let us = pos.side();
+    let them = !us;
+    let before = pos.count(them, kind);
+    brute(pos, &|q| {
+        q.count(them, kind) < before
+            && !matches!(turn_boundary_result(q), Some(r) if r.winner != us)
+            && !tusk_eval::goal::can_goal(q)
+            && tusk_eval::captures::capturable_kinds(q).is_empty()
+    })
+}
+
+/// The turns that win at once, by any reason.
+pub fn winning_turns(pos: &Position) -> Brute {
+    let us = pos.side();
+    brute(pos, &|q| won_by(q, us).is_some())
+}
+
+/// Recomputes a data line by brute force: (accepted count, total turns, accepted turns listed
+/// as the file lists them: for goal positions the count only).
+pub fn recompute(t: &Tactic) -> Brute {
+    let label = t.label.as_str();
+    if t.is_goal() {
+        goal_turns(&t.position)
+    } else if label == "defend" {
+        defending_turns(&t.position)
+    } else if let Some(kind) = label.strip_prefix("capture ") {
+        let kind = tusk_engine::PieceKind::ALL
+            .into_iter()
+            .find(|k| format!("{k:?}").eq_ignore_ascii_case(kind))
+            .unwrap_or_else(|| panic!("{}: unknown piece kind {kind:?}", t.place));
+        free_capture_turns(&t.position, kind)
+    } else if t.is_win() {
+        winning_turns(&t.position)
+    } else {
+        panic!("{}: unknown label {label:?}", t.place)
+    }
+}

@@ -1,0 +1,118 @@
+//! Tactical test sets for the searcher (made by `examples/gen_tactics.rs` with brute force over
+//! every turn; see `support/tactics.rs` for the format). At depth 4 (one whole turn) the
+//! searcher must play a goal in every goal position, a listed defence in every position where
+//! the opponent threatens to goal, the listed free capture, and the win at once where one
+//! exists. Each test prints its solve rate before asserting.
+
+#[path = "support/tactics.rs"]
+mod tactics;
+
+/// The number of positions in each set (pinned, so a lost line fails).
+const SIZES: [(&str, usize); 4] = [
+    ("goal.txt", 104),
+    ("goal_defence.txt", 100),
+    ("capture.txt", 10),
+    ("decisive.txt", 3),
+];
+
+/// Depth in steps of the tactical tests: one whole turn.
+const DEPTH: u32 = 4;
+
+fn assert_solved(name: &str) {
+    let (solved, total, missed) = tactics::solve_rate(name, DEPTH);
+    eprintln!(
+        "{name} at depth {DEPTH}: solved {solved} of {total} ({:.1}%)",
+        100.0 * solved as f64 / total.max(1) as f64
+    );
+    assert_eq!(
+        solved,
+        total,
+        "{name}: {} missed at depth {DEPTH}:\n{}",
+        missed.len(),
+        missed.join("\n")
+    );
+}
+
+/// Every goal position: the searcher's turn wins by goal.
+#[test]
+fn plays_a_goal_whenever_one_exists() {
+    assert_solved("goal.txt");
+}
+
+/// Every position where the opponent threatens to goal: the searcher plays one of the few
+/// turns (at most a tenth) that stop every goal.
+#[test]
+fn stops_every_goal_threat() {
+    assert_solved("goal_defence.txt");
+}
+
+/// A free capture of the strongest capturable piece is taken.
+#[test]
+fn takes_free_captures() {
+    assert_solved("capture.txt");
+}
+
+/// A win at once by elimination or immobilisation is taken.
+#[test]
+fn takes_a_win_by_elimination_or_immobilisation() {
+    assert_solved("decisive.txt");
+}
+
+/// The data themselves: every line re-checked by brute force over every turn (the accepted
+/// turns listed are exactly the accepted ones; counts are exact), and every set has its
+/// pinned size. This test does not involve the searcher.
+#[test]
+fn data_sets_agree_with_brute_force() {
+    for (name, size) in SIZES {
+        let set = tactics::load(name);
+        assert_eq!(set.len(), size, "{name}");
+        for t in &set {
+            let p = &t.position;
+            assert!(!tactics::decided(p), "{}: the game is over", t.place);
+            let b = tactics::recompute(t);
+            assert_eq!(b.turns, t.turns, "{}: distinct turns", t.place);
+            assert_eq!(b.accepted.len(), t.accepted_count, "{}: accepted", t.place);
+            assert!(!b.accepted.is_empty(), "{}: nothing accepted", t.place);
+            if t.is_goal() {
+                let steps: u8 = t.label["goal ".len()..].parse().expect("goal N");
+                assert_eq!(tusk_eval::goal::goal_in(p), Some(steps), "{}", t.place);
+                assert_eq!(t.accepted.len(), 1, "{}: one example", t.place);
+                let (turn, _) = tusk_engine::notation::turn::parse_turn(p, &t.accepted[0])
+                    .expect("the example parses");
+                assert!(t.accepts(&turn), "{}: the example wins by goal", t.place);
+            } else {
+                // Every accepted turn is listed, each once, and the listed ones are accepted.
+                assert_eq!(b.accepted, {
+                    let mut v = t.accepted.clone();
+                    v.sort();
+                    v
+                });
+                assert_eq!(t.accepted_boards.len(), t.accepted_count, "{}", t.place);
+                assert!(!tusk_eval::goal::can_goal(p), "{}: a goal exists", t.place);
+            }
+            // The judge used on the searcher's turn accepts every listed turn and rejects
+            // the first turn that is not accepted.
+            for text in &t.accepted {
+                let (turn, _) = tusk_engine::notation::turn::parse_turn(p, text).expect("parses");
+                assert!(t.accepts(&turn), "{}: listed {text} not accepted", t.place);
+            }
+            let all = tusk_engine::TurnGen::new().turns(p);
+            let rejected = all
+                .iter()
+                .map(|(turn, _)| tusk_engine::notation::turn::write_turn(p, turn))
+                .find(|text| !b.accepted.contains(text))
+                .expect("some turn is not accepted");
+            let (turn, _) = tusk_engine::notation::turn::parse_turn(p, &rejected).expect("parses");
+            assert!(!t.accepts(&turn), "{}: {rejected} accepted", t.place);
+            if t.label == "defend" {
+                assert!(tactics::goal_threat(p), "{}: no goal threat", t.place);
+                assert!(
+                    t.accepted_count * 10 <= t.turns,
+                    "{}: too many defences",
+                    t.place
+                );
+                assert!(t.accepted_count <= 200, "{}: too many defences", t.place);
+            }
+        }
+    }
+}
