@@ -541,3 +541,15 @@ fn a_lost_position_still_gets_a_legal_move() {
     let mv = e.bestmove();
     assert!(legal(&game_at(&pos), &mv), "{mv}");
 }
+
+#[test]
+fn plain_tusk_speaks_aei_when_input_is_not_a_terminal() {
+    let mut e = Engine::start_args(&[]);
+    let lines = e.handshake();
+    assert_eq!(lines[0], "protocol-version 1", "{lines:?}");
+    e.send("setoption name depth value 4");
+    e.send("newgame");
+    e.send(&format!("setposition {START}"));
+    e.send("go");
+    assert!(legal(&game_at(START), &e.bestmove()));
+}

@@ -50,7 +50,7 @@ fn roundrobin_against_the_random_mover_and_itself() {
          strict_setup = True\n\
          pgn_filename = games.pgn\n\
          bots = Tusk TuskToo Random\n\
-         bot_depth = 6\n\
+         bot_depth = 4\n\
          bot_hash = 16\n\
          \n\
          [Tusk]\n\

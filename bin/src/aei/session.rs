@@ -719,7 +719,7 @@ mod tests {
         let control = Control::new();
         let shared = Mutex::new(shared_2s_10s());
         lock(&shared).apply(&control);
-        assert_eq!(control.soft(), Some(Duration::from_secs_f64(1.14)));
+        assert_eq!(control.soft(), Some(Duration::from_secs_f64(0.95)));
         // Far from 30% of the soft deadline: no extension.
         control.set_soft(Some(Duration::from_secs(1000)));
         note_best(&report(1, "Ee2n"), &control, &shared);
@@ -743,9 +743,9 @@ mod tests {
             assert_eq!(sh.late_changes, 1, "one extension per depth");
             assert!((sh.extension - params::BEST_CHANGE_EXTENSION).abs() < 1e-12);
         }
-        // The deadlines moved: 1.4 x (1.14, 4.75).
-        assert_eq!(control.soft(), Some(Duration::from_secs_f64(1.14 * 1.4)));
-        assert_eq!(control.hard(), Some(Duration::from_secs_f64(4.75 * 1.4)));
+        // The deadlines moved: 1.4 x (0.95, 3.8).
+        assert_eq!(control.soft(), Some(Duration::from_secs_f64(0.95 * 1.4)));
+        assert_eq!(control.hard(), Some(Duration::from_secs_f64(3.8 * 1.4)));
         for d in 6..12 {
             control.set_soft(Some(Duration::ZERO));
             note_best(
@@ -755,7 +755,8 @@ mod tests {
             );
         }
         assert_eq!(lock(&shared).extension, params::MAX_EXTENSION);
-        assert_eq!(control.hard(), Some(Duration::from_secs_f64(9.5)));
+        // 2 x 3.8 = 7.6, cut to the cap 2 + 10 / 2.
+        assert_eq!(control.hard(), Some(Duration::from_secs_f64(7.0)));
     }
 
     #[test]

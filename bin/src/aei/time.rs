@@ -35,9 +35,11 @@ pub mod params {
     pub const MOVE_SHARE_CREDIT_DISCOUNT: f64 = 0.25;
     /// The soft deadline as a fraction of the target (an iteration started before it is
     /// usually finished after it).
-    pub const SOFT_OF_TARGET: f64 = 0.6;
+    pub const SOFT_OF_TARGET: f64 = 0.5;
     /// The hard deadline as a multiple of the target (before the lag margin caps it).
-    pub const HARD_OF_TARGET: f64 = 2.5;
+    pub const HARD_OF_TARGET: f64 = 2.0;
+    /// No turn spends more than the per-move time and this share of the reserve.
+    pub const MAX_RESERVE_SHARE: f64 = 0.5;
     /// Extension when the opponent threatens to goal next turn.
     pub const GOAL_THREAT_EXTENSION: f64 = 1.5;
     /// Extension applied each time the best turn changes late in the search.
@@ -163,7 +165,9 @@ pub fn lag_margin(available: f64) -> f64 {
 pub fn budget(tc: &TimeControl, clock: &Clock) -> Option<Budget> {
     let reserve = clock.reserve.max(0.0);
     let available = tc.deadline(reserve, clock.game_elapsed)?;
-    let hard_cap = (available - lag_margin(available)).max(0.0);
+    let hard_cap = (available - lag_margin(available))
+        .min(tc.per_move + params::MAX_RESERVE_SHARE * reserve)
+        .max(0.0);
     let credit = (tc.percent / 100.0).clamp(0.0, 1.0);
     let mut horizon = params::HORIZON;
     if tc.turns > 0 {
@@ -288,31 +292,34 @@ mod tests {
 
     #[test]
     fn budget_at_2s_10s_100() {
-        // 2s/10s/100 at the first turn: available 12, margin 0.25 + 0.48 = 0.73.
-        // target = 2 * (0.95 - 0.25) + 10 / 20 = 1.9; soft 1.14; hard 4.75.
+        // 2s/10s/100 at the first turn: available 12, margin 0.25 + 0.48 = 0.73, but no turn
+        // takes more than 2 + 10 / 2 = 7. target = 2 * (0.95 - 0.25) + 10 / 20 = 1.9;
+        // soft 0.95; hard 3.8.
         let b = budget(&tc(2.0, 10.0, 100.0, 0.0), &clock(10.0)).unwrap();
         close(b.available, 12.0);
-        close(b.hard_cap, 11.27);
+        close(b.hard_cap, 7.0);
         close(b.target, 1.9);
-        close(b.soft, 1.14);
-        close(b.hard, 4.75);
+        close(b.soft, 0.95);
+        close(b.hard, 3.8);
+        close(b.max_extension, 2.0);
     }
 
     #[test]
     fn budget_without_reserve_keeps_the_margin() {
         // 2s/0s/100: available 2, margin 0.25 + 0.08 = 0.33, cap 1.67;
-        // target 1.4, soft 0.84, hard min(3.5, 1.67) = 1.67.
+        // target 1.4, soft 0.7, hard min(2.8, 1.67) = 1.67.
         let b = budget(&tc(2.0, 0.0, 100.0, 0.0), &clock(0.0)).unwrap();
         close(b.hard_cap, 1.67);
         close(b.target, 1.4);
-        close(b.soft, 0.84);
+        close(b.soft, 0.7);
         close(b.hard, 1.67);
+        close(b.max_extension, 1.0);
         // 1s/0s/0: available 1, margin 0.29, cap 0.71; the target 0.95 is cut to the cap.
         let b = budget(&tc(1.0, 0.0, 0.0, 0.0), &clock(0.0)).unwrap();
         close(b.hard_cap, 0.71);
         close(b.target, 0.71);
         close(b.hard, 0.71);
-        close(b.soft, 0.426);
+        close(b.soft, 0.355);
         // A tiny deadline: the margin is at most half of it.
         close(lag_margin(0.2), 0.1);
     }
@@ -353,35 +360,36 @@ mod tests {
 
     #[test]
     fn deadlines_shift_with_moveused_and_stretch_with_extensions() {
+        // 2s/10s/100, reserve 10: soft 0.95, hard 3.8, cap 7, extensions up to 2.
         let b = budget(&tc(2.0, 10.0, 100.0, 0.0), &clock(10.0)).unwrap();
         let (s, h) = b.deadlines(0.0, 1.0);
-        close(s.as_secs_f64(), 1.14);
-        close(h.as_secs_f64(), 4.75);
+        close(s.as_secs_f64(), 0.95);
+        close(h.as_secs_f64(), 3.8);
         // The controller says 1 s of the turn had gone before our clock started.
         let (s, h) = b.deadlines(1.0, 1.0);
-        close(s.as_secs_f64(), 0.14);
-        close(h.as_secs_f64(), 3.75);
-        // Doubling: soft 2.28, hard 9.5.
+        close(s.as_secs_f64(), 0.0);
+        close(h.as_secs_f64(), 2.8);
+        // Doubling: soft 1.9, hard 7.6 cut to the cap 7.
         let (s, h) = b.deadlines(0.0, 2.0);
-        close(s.as_secs_f64(), 2.28);
-        close(h.as_secs_f64(), 9.5);
-        // Extensions stop at 2x, and never pass the cap: with 2s/10s/100 and a 5 s reserve,
-        // available 7, cap 7 - 0.53 = 6.47, target 1.4 + 0.25 = 1.65, hard 4.125; 2x would
-        // be 8.25, so 6.47.
+        close(s.as_secs_f64(), 1.9);
+        close(h.as_secs_f64(), 7.0);
+        // Extensions stop at 2x.
         let (s, h) = b.deadlines(0.0, 10.0);
-        close(s.as_secs_f64(), 2.28);
-        close(h.as_secs_f64(), 9.5);
+        close(s.as_secs_f64(), 1.9);
+        close(h.as_secs_f64(), 7.0);
+        // Reserve 5: available 7, cap min(7 - 0.53, 2 + 2.5) = 4.5, target 1.4 + 0.25 =
+        // 1.65, soft 0.825, hard 3.3; 2x: soft 1.65, hard min(6.6, 4.5).
         let b = budget(&tc(2.0, 5.0, 100.0, 0.0), &clock(5.0)).unwrap();
         let (s, h) = b.deadlines(0.0, 2.0);
-        close(s.as_secs_f64(), 1.98);
-        close(h.as_secs_f64(), 6.47);
-        // A small reserve allows a small extension: 2s/10s/100 with 1 s left allows
-        // 1 + 1/4 = 1.25 (target 1.4 + 0.05 = 1.45, soft 0.87, hard min(3.625, 2.31)).
+        close(s.as_secs_f64(), 1.65);
+        close(h.as_secs_f64(), 4.5);
+        // A small reserve allows a small extension: with 1 s left, 1 + 1/4 = 1.25; cap
+        // min(3 - 0.37, 2 + 0.5) = 2.5, target 1.4 + 0.05 = 1.45, soft 0.725, hard 2.5.
         let b = budget(&tc(2.0, 10.0, 100.0, 0.0), &clock(1.0)).unwrap();
         close(b.max_extension, 1.25);
         let (s, h) = b.deadlines(0.0, 2.0);
-        close(s.as_secs_f64(), 0.87 * 1.25);
-        close(h.as_secs_f64(), 3.0 - 0.25 - 0.12);
+        close(s.as_secs_f64(), 0.725 * 1.25);
+        close(h.as_secs_f64(), 2.5);
         // A moveused past the deadline gives zero, not a panic.
         let (s, h) = b.deadlines(100.0, 1.0);
         assert_eq!((s, h), (Duration::ZERO, Duration::ZERO));

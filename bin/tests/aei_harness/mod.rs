@@ -15,7 +15,7 @@ use tusk_engine::Game;
 pub const START: &str = "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]";
 
 /// How long a test waits for a line that must come (generous: CI machines are shared).
-pub const PATIENCE: Duration = Duration::from_secs(20);
+pub const PATIENCE: Duration = Duration::from_secs(60);
 
 /// A running `tusk aei`.
 pub struct Engine {
