@@ -162,6 +162,14 @@ impl Game {
         format!("{}{}", self.move_number(), self.side_to_move().letter())
     }
 
+    /// Every board key (pieces and side to move) that has stood at a turn start, with how
+    /// often, sorted by key: the repetition history a search or perft continues from.
+    pub fn seen_boards(&self) -> Vec<(u64, u32)> {
+        let mut v: Vec<(u64, u32)> = self.seen.iter().map(|(&k, &n)| (k, n)).collect();
+        v.sort_unstable();
+        v
+    }
+
     /// How many times the board `key` (pieces and side to move) has stood at a turn start.
     pub fn times_seen(&self, key: u64) -> u32 {
         self.seen.get(&key).copied().unwrap_or(0)

@@ -260,17 +260,6 @@ mod tests {
     use super::*;
     use crate::Game;
 
-    /// The boards of `game` that stood at turn starts, with their counts.
-    fn seen(game: &Game) -> Vec<(u64, u32)> {
-        let mut keys: Vec<u64> = game.positions().iter().map(|p| p.board_key()).collect();
-        keys.sort_unstable();
-        keys.dedup();
-        keys.into_iter()
-            .map(|k| (k, game.times_seen(k)))
-            .filter(|&(_, n)| n > 0)
-            .collect()
-    }
-
     /// Both elephants step out and back twice; after `5g Ee3s` the board after the setups
     /// (gold to move) has stood twice, so silver's `ee6n` may not bring it back.
     #[test]
@@ -290,7 +279,7 @@ mod tests {
             game.play_text(mv).unwrap();
         }
         let pos = game.position();
-        let with: Vec<_> = turn_divide_in_history(pos, 1, &seen(&game));
+        let with: Vec<_> = turn_divide_in_history(pos, 1, &game.seen_boards());
         let without = turn_divide(pos, 1);
         assert_eq!((with.len(), without.len()), (6330, 6331));
         let missing: Vec<String> = without

@@ -8,7 +8,7 @@ use clap::Args;
 use tusk_engine::notation::board::to_aei_with_side;
 use tusk_engine::notation::turn::write_turn;
 use tusk_engine::perft::{step_divide, step_layers, step_perft_parallel, turn_divide_in_history};
-use tusk_engine::{Game, TurnGen};
+use tusk_engine::TurnGen;
 
 use super::position::{ensure_not_over, PositionArgs};
 
@@ -112,7 +112,7 @@ fn run_inner(args: &PerftArgs) -> Result<()> {
         secs,
         rate(turns, secs)
     )?;
-    let seen = seen_boards(&game);
+    let seen = game.seen_boards();
     for depth in 2..=args.depth {
         let t = Instant::now();
         let parts = turn_divide_in_history(pos, depth, &seen);
@@ -145,16 +145,4 @@ fn run_inner(args: &PerftArgs) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// Every board that has stood at a turn start in the game, with how often (the repetition
-/// history perft continues from).
-fn seen_boards(game: &Game) -> Vec<(u64, u32)> {
-    let mut keys: Vec<u64> = game.positions().iter().map(|p| p.board_key()).collect();
-    keys.sort_unstable();
-    keys.dedup();
-    keys.into_iter()
-        .map(|k| (k, game.times_seen(k)))
-        .filter(|&(_, n)| n > 0)
-        .collect()
 }
