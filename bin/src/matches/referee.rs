@@ -235,11 +235,7 @@ pub fn play_game(
                         finish!(
                             limit_winner(&game),
                             's',
-                            format!(
-                                "game-time limit reached during {}'s turn, {}",
-                                who(side),
-                                piece_counts(&game)
-                            ),
+                            limit_detail(&game, &who(side)),
                             None
                         );
                     }
@@ -257,11 +253,7 @@ pub fn play_game(
                             finish!(
                                 limit_winner(&game),
                                 's',
-                                format!(
-                                    "game-time limit reached during {}'s turn, {}",
-                                    who(side),
-                                    piece_counts(&game)
-                                ),
+                                limit_detail(&game, &who(side)),
                                 None
                             );
                         }
@@ -308,6 +300,15 @@ pub fn play_game(
             );
         }
     }
+}
+
+/// Why a game ended at the game-time limit during the turn of `mover` (as named in details),
+/// with the piece counts that decide it.
+fn limit_detail(game: &Game, mover: &str) -> String {
+    format!(
+        "game-time limit reached during {mover}'s turn, {}",
+        piece_counts(game)
+    )
 }
 
 #[cfg(test)]
