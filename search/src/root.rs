@@ -57,6 +57,7 @@ impl Worker<'_> {
         let raise_alpha = !all_exact && multipv == 1;
         let mut best = -INF;
         let mut exact: Vec<i32> = Vec::new();
+        let root_steps = i32::from(self.pos.steps_left());
         for i in 0..roots.len() {
             let turn = roots[i].turn;
             let mut played: [Option<(Step, StepUndo)>; 4] = [None; 4];
@@ -64,7 +65,8 @@ impl Worker<'_> {
                 played[j] = Some((s, self.pos.play_step_unchecked(s)));
             }
             let len = turn.len() as i32;
-            let child_depth = depth - len;
+            // A whole turn costs the steps that were left at the root, however many it takes.
+            let child_depth = depth - root_steps;
             // Multi-PV: once `multipv` turns are ranked, a turn must beat the last of them.
             let ranked = multipv > 1 && exact.len() >= multipv;
             let floor = if all_exact {

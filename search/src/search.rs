@@ -282,7 +282,11 @@ impl<'a> Worker<'a> {
         ext: i32,
     ) -> Option<i32> {
         if m.is_pass() {
-            self.turn_end(depth, ply, h + 1, alpha, beta, pv, ext)
+            // A pass costs the steps it skips (as in sharp), so every turn costs four steps of
+            // depth however it is split: otherwise a short turn would hand its unused steps to
+            // the opponent and lines with early passes would be searched deeper than full ones.
+            let skipped = i32::from(self.pos.steps_left());
+            self.turn_end(depth - skipped, ply, h + 1, alpha, beta, pv, ext)
         } else {
             Some(self.step_child(m, depth, ply, h, alpha, beta, pv, ext))
         }
