@@ -66,8 +66,8 @@ pub struct Params {
     pub weights: Weights,
     /// Use the transposition table.
     pub tt: bool,
-    /// Try the table's move first. Measured harmful (see the README's Search section), so off:
-    /// the table gives cutoffs only.
+    /// Try the table's move first (measured harmful while a pass cost no depth; with passes
+    /// charged it saves time to depth, see the README's Search section).
     pub tt_move: bool,
     /// Order moves (otherwise only the hash move goes first).
     pub ordering: bool,
@@ -100,7 +100,7 @@ impl Default for Params {
         Params {
             weights: Weights::default(),
             tt: true,
-            tt_move: false,
+            tt_move: true,
             ordering: true,
             null_move: true,
             null_min_depth: 6,

@@ -27,7 +27,7 @@ pub struct BenchArgs {
     /// threat, aspiration (for measuring what each is worth).
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     without: Vec<String>,
-    /// Switch search features on (same names; `ttmove` and `aspiration` are off by default).
+    /// Switch search features on (same names; `aspiration` is off by default).
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     with: Vec<String>,
     /// Search threads (the node signature is deterministic only with one).
