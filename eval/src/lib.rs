@@ -21,6 +21,7 @@ pub mod goal;
 pub mod material;
 pub mod mobility;
 pub mod rabbits;
+pub mod threat;
 pub mod traps;
 mod weights;
 
@@ -32,6 +33,7 @@ use std::fmt;
 use tusk_engine::{Bitboard, ByColor, Color, PieceKind, Position};
 
 pub use captures::KindSet;
+pub use threat::NextTurnThreat;
 pub use weights::Weights;
 
 /// A score in centirabbits from the side to move's view.
@@ -216,11 +218,16 @@ pub fn explain(pos: &Position, w: &Weights) -> Breakdown {
 /// it found it.
 pub fn explain_mut(pos: &mut Position, w: &Weights) -> Breakdown {
     let goal = goal::goal_in_mut(pos);
-    compute(pos, w, goal)
+    let (mut b, ctx) = compute_base(pos, w, goal);
+    if goal.is_none() {
+        add_next_turn_threat(&mut b, &ctx, w, NextTurnThreat::of_mut(pos));
+    }
+    b
 }
 
-/// The terms of `pos` given its goal distance; `pos` is searched on and restored.
-fn compute(pos: &mut Position, w: &Weights, goal: Option<u8>) -> Breakdown {
+/// Every term of `pos` given its goal distance except the opponent's next-turn threats (see
+/// [`add_next_turn_threat`]); `pos` is searched on and restored.
+fn compute_base(pos: &mut Position, w: &Weights, goal: Option<u8>) -> (Breakdown, Context) {
     let us = pos.side();
     let mut terms = [ByColor([0; 2]); Term::NUM];
     let ctx = Context::new(pos, w);
@@ -231,33 +238,35 @@ fn compute(pos: &mut Position, w: &Weights, goal: Option<u8>) -> Breakdown {
     terms[Term::TrapDanger as usize] = traps::danger_term(pos, &ctx, w);
     terms[Term::Rabbits as usize] = rabbits::rabbit_term(pos, &ctx, w);
 
-    let mut threat = ByColor([0; 2]);
-    let mut caps = ByColor([0; 2]);
     if goal.is_none() {
         if let Some(k) = captures::best_capture_mut(pos) {
-            caps[us] = ctx.values[!us][k.index()] * w.capture_now_pct / 100;
+            terms[Term::Captures as usize][us] =
+                ctx.values[!us][k.index()] * w.capture_now_pct / 100;
         }
-        // The opponent's view: the same board with the other side to move and a full turn.
-        let turn = pos.end_turn();
-        if goal::can_goal_mut(pos) {
-            threat[!us] = w.goal_threat;
-        }
-        if let Some(k) = captures::best_capture_mut(pos) {
-            caps[!us] = ctx.values[us][k.index()] * w.capture_threat_pct / 100;
-        }
-        pos.undo_end_turn(turn);
     }
-    terms[Term::GoalThreat as usize] = threat;
-    terms[Term::Captures as usize] = caps;
 
     terms[Term::Frozen as usize] = mobility::frozen_term(pos, &ctx, w);
     terms[Term::Hostages as usize] = mobility::hostage_term(pos, &ctx, w);
     terms[Term::SingleGuard as usize] = mobility::single_guard_term(pos, &ctx, w);
     terms[Term::Elephant as usize] = mobility::elephant_term(pos, w);
-    Breakdown {
+    let b = Breakdown {
         side: us,
         goal,
         terms,
+    };
+    (b, ctx)
+}
+
+/// Charges the opponent's next-turn threats `t` to the side to move of `b`: they only ever
+/// lower its score, so the score without them is an upper bound.
+fn add_next_turn_threat(b: &mut Breakdown, ctx: &Context, w: &Weights, t: NextTurnThreat) {
+    let them = !b.side;
+    if t.goal {
+        b.terms[Term::GoalThreat as usize][them] = w.goal_threat;
+    }
+    if let Some(k) = t.capture {
+        b.terms[Term::Captures as usize][them] =
+            ctx.values[b.side][k.index()] * w.capture_threat_pct / 100;
     }
 }
 
@@ -269,13 +278,35 @@ pub fn evaluate(pos: &Position, w: &Weights) -> Score {
 }
 
 /// [`evaluate`] working on `pos` itself (the goal and capture detectors search on it), which it
-/// leaves exactly as it found it, hash included. No copy, no allocation: the form for the
-/// searcher's every node.
+/// leaves exactly as it found it, hash included. No copy, no allocation.
 pub fn evaluate_mut(pos: &mut Position, w: &Weights) -> Score {
+    explain_mut(pos, w).score()
+}
+
+/// A score that may be known only as an upper bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bounded {
+    /// The evaluation itself.
+    Exact(Score),
+    /// The evaluation is at most this (and this is at most the floor that was asked for).
+    AtMost(Score),
+}
+
+/// [`evaluate_mut`] for a searcher: the opponent's next-turn threats (the costliest terms) are
+/// not computed when the score without them is already at most `floor` (they can only lower
+/// it), and that upper bound is returned instead. With `floor` below every score the result is
+/// always exact and equals [`evaluate_mut`]'s. `pos` is left exactly as it was.
+pub fn evaluate_above(pos: &mut Position, w: &Weights, floor: Score) -> Bounded {
     if let Some(steps) = goal::goal_in_mut(pos) {
-        return WIN - Score::from(steps);
+        return Bounded::Exact(WIN - Score::from(steps));
     }
-    compute(pos, w, None).score()
+    let (mut b, ctx) = compute_base(pos, w, None);
+    let upper = b.score();
+    if upper <= floor {
+        return Bounded::AtMost(upper);
+    }
+    add_next_turn_threat(&mut b, &ctx, w, NextTurnThreat::of_mut(pos));
+    Bounded::Exact(b.score())
 }
 
 #[cfg(test)]
@@ -298,6 +329,17 @@ mod tests {
                 assert_eq!(p, before);
                 assert_eq!(p.search_key(), before.search_key());
                 assert_eq!(explain_mut(&mut p, &w).score(), expected);
+                assert_eq!(p, before);
+                let exact = Bounded::Exact(expected);
+                assert_eq!(evaluate_above(&mut p, &w, -WIN - 1), exact);
+                assert_eq!(evaluate_above(&mut p, &w, -WIN - 1), exact);
+                // With a floor the score may come back as a bound, never a wrong one.
+                for floor in [expected - 1, expected, expected + 40] {
+                    match evaluate_above(&mut p, &w, floor) {
+                        Bounded::Exact(e) => assert_eq!(e, expected),
+                        Bounded::AtMost(u) => assert!(u >= expected && u <= floor),
+                    }
+                }
                 assert_eq!(p, before);
                 checked += 1;
                 p.legal_steps(&mut list);

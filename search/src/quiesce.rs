@@ -28,7 +28,9 @@ impl Worker<'_> {
                 None => -(Score::WIN - ply),
             };
         }
-        let stand = self.static_eval(ply);
+        // Standing pat cannot raise alpha when even the evaluation's upper bound stays at or
+        // below it: then the bound is enough (a fail-low answer stays a valid upper bound).
+        let stand = self.static_eval_above(ply, alpha);
         if !self.sh.params.quiescence || h >= MAX_HEIGHT - 2 || stand >= beta {
             return stand;
         }

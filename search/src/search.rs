@@ -161,15 +161,30 @@ impl<'a> Worker<'a> {
     /// turn (the evaluator's exact detector) turned into a win `ply` steps from the root.
     #[inline]
     pub(crate) fn static_eval(&mut self, ply: i32) -> i32 {
+        self.static_eval_above(ply, -INF)
+    }
+
+    /// [`Worker::static_eval`], or only an upper bound of it when that bound is at most
+    /// `floor` (the opponent's next-turn threats, the costly terms, can only lower the score,
+    /// so they are skipped where the score could not rise above `floor` anyway).
+    #[inline]
+    pub(crate) fn static_eval_above(&mut self, ply: i32, floor: i32) -> i32 {
         // The evaluation does not depend on the board the turn started on.
         let key = self.pos.hash();
         let slot = key as usize & (EVAL_CACHE - 1);
         let e = if self.eval_cache[slot].0 == key {
             self.eval_cache[slot].1
         } else {
-            let e = tusk_eval::evaluate_mut(&mut self.pos, &self.sh.params.weights);
-            self.eval_cache[slot] = (key, e);
-            e
+            match tusk_eval::evaluate_above(&mut self.pos, &self.sh.params.weights, floor) {
+                tusk_eval::Bounded::Exact(e) => {
+                    self.eval_cache[slot] = (key, e);
+                    e
+                }
+                // Below every win score, so no conversion is needed.
+                tusk_eval::Bounded::AtMost(u) => {
+                    return u.clamp(-Score::WIN_BOUND + 1, Score::WIN_BOUND - 1)
+                }
+            }
         };
         if e >= WIN_THRESHOLD {
             Score::WIN - (ply + (WIN - e))

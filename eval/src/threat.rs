@@ -1,0 +1,70 @@
+//! What the opponent could do next turn on the current board: reach goal, and the strongest
+//! kind of the side to move's pieces it could capture. The evaluation charges both to the side
+//! to move; they are its costliest terms (a four-step capture search), and since they can only
+//! lower the score, [`crate::evaluate_above`] skips them where the score could not matter.
+//! (A per-thread cache of them by board was measured in the searcher: no gain, since the boards
+//! met at the horizon are nearly all distinct.)
+
+use tusk_engine::{PieceKind, Position};
+
+use crate::{captures, goal};
+
+/// The opponent's threats with a full turn on the current board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct NextTurnThreat {
+    /// The opponent can reach goal next turn.
+    pub goal: bool,
+    /// The strongest kind of the side to move's pieces the opponent can capture next turn.
+    pub capture: Option<PieceKind>,
+}
+
+impl NextTurnThreat {
+    /// The threats of the opponent of the side to move in `pos`, found by ending the turn
+    /// here and running the exact goal and capture detectors; `pos` is left exactly as it was.
+    /// `pos` must allow ending the turn as far as the board goes (no push half done).
+    pub fn of_mut(pos: &mut Position) -> NextTurnThreat {
+        let turn = pos.end_turn();
+        let t = NextTurnThreat {
+            goal: goal::can_goal_mut(pos),
+            capture: captures::best_capture_mut(pos),
+        };
+        pos.undo_end_turn(turn);
+        t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// On the seed diagram and a walk from it (turn starts and mid-turn), the threats are
+    /// found without changing the position; silver to move faces gold's goal threat.
+    #[test]
+    fn threats_leave_the_position_as_it_was() {
+        use tusk_engine::StepList;
+        let silver = crate::test_util::seed_diagram("s");
+        assert!(NextTurnThreat::of_mut(&mut silver.clone()).goal);
+        let mut list = StepList::new();
+        let mut kinds = 0u32;
+        for side in ["g", "s"] {
+            let mut p = crate::test_util::seed_diagram(side);
+            for i in 0..60 {
+                let before = p.clone();
+                let t = NextTurnThreat::of_mut(&mut p);
+                assert_eq!(p, before);
+                assert_eq!(p.search_key(), before.search_key());
+                kinds |= 1 << t.capture.map_or(6, |k| k.index());
+                p.legal_steps(&mut list);
+                if list.is_empty() || (p.can_end_turn() && i % 3 == 0) {
+                    p.end_turn();
+                } else {
+                    p.play_step_unchecked(list[(i * 7) % list.len()]);
+                }
+            }
+        }
+        assert!(
+            kinds.count_ones() >= 2,
+            "the walk meets both captures and none"
+        );
+    }
+}
