@@ -3,24 +3,37 @@
 //! with the positions missed. Deterministic for a deterministic searcher.
 //!
 //! ```sh
-//! cargo run --release -p tusk-search --example solve_rate [-- DEPTH...]
+//! cargo run --release -p tusk-search --example solve_rate [-- [--without LIST] DEPTH...]
 //! ```
+//!
+//! `--without tt,lmr,...` switches search features off (the names of `tusk bench --without`).
 
 #[path = "../tests/support/tactics.rs"]
 mod tactics;
 
 fn main() {
-    let mut depths: Vec<u32> = std::env::args()
-        .skip(1)
-        .map(|a| a.parse().expect("a depth in steps"))
-        .collect();
+    let mut params = tusk_search::Params::default();
+    let mut depths: Vec<u32> = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        if a == "--without" {
+            let list = args.next().expect("--without takes a list of features");
+            for name in list.split(',') {
+                let f = tusk_search::Feature::from_name(name)
+                    .unwrap_or_else(|| panic!("unknown feature {name:?}"));
+                params.set(f, false);
+            }
+        } else {
+            depths.push(a.parse().expect("a depth in steps"));
+        }
+    }
     if depths.is_empty() {
         depths = vec![4, 8];
     }
     for depth in depths {
         for name in tactics::SETS {
             let start = std::time::Instant::now();
-            let (solved, total, missed) = tactics::solve_rate(name, depth);
+            let (solved, total, missed) = tactics::solve_rate_with(name, depth, &params);
             println!(
                 "depth {depth:>2}  {name:<18} solved {solved:>3} of {total:>3} ({:5.1}%)  {:.1}s",
                 100.0 * solved as f64 / total.max(1) as f64,

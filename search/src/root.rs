@@ -5,6 +5,7 @@
 use tusk_engine::{Step, StepUndo, Turn};
 
 use crate::mv::Mv;
+use crate::params::Params;
 use crate::score::Score;
 use crate::search::{Worker, INF};
 
@@ -80,7 +81,18 @@ impl Worker<'_> {
             let v = if full {
                 self.turn_end(child_depth, len, 1, floor, beta, true, ext)
             } else {
-                let mut v = self.turn_end(child_depth, len, 1, floor, floor + 1, false, ext);
+                let r = if multipv == 1 {
+                    root_reduction(self.sh.params, i, roots.len(), depth)
+                } else {
+                    0
+                };
+                let mut v = self.turn_end(child_depth - r, len, 1, floor, floor + 1, false, ext);
+                if let Some(x) = v {
+                    if !self.stopped && x > floor && r > 0 {
+                        // A reduced turn that looks better is searched again at full depth.
+                        v = self.turn_end(child_depth, len, 1, floor, floor + 1, false, ext);
+                    }
+                }
                 if let Some(x) = v {
                     if !self.stopped && x > floor && x < beta {
                         v = self.turn_end(child_depth, len, 1, floor, beta, true, ext);
@@ -122,8 +134,34 @@ impl Worker<'_> {
         if !self.stopped && (all_exact || multipv > 1) {
             // Exact scores of this depth order the turns for the next one.
             roots.sort_by_key(|r| std::cmp::Reverse(r.score));
+        } else if !self.stopped && self.sh.params.root_reductions && roots.len() > 1 {
+            // The others' bounds (fail-soft: how far each was refuted) order the rest for the
+            // next depth, so the turns the reductions hit are the most clearly refuted ones.
+            roots[1..].sort_by_key(|r| std::cmp::Reverse(r.score));
         }
         RootOutcome { score: best }
+    }
+}
+
+/// Steps taken off the depth of root turn `index` of `count` (in search order) at iteration
+/// `depth`: late turns, which the ordering ranks unlikely to be best, get a shallower first
+/// look (one step from `root_reduce[0]` of the list on, from depth 5; two from `[1]`, from
+/// depth 6; three from `[2]`, from depth 7), and are searched again in full if they beat alpha.
+/// The first `root_full_moves` turns are never reduced.
+pub(crate) fn root_reduction(params: &Params, index: usize, count: usize, depth: i32) -> i32 {
+    if !params.root_reductions || index < params.root_full_moves {
+        return 0;
+    }
+    let late = |frac: f64| index as f64 >= frac * count as f64 + params.root_full_moves as f64;
+    let [r1, r2, r3] = params.root_reduce;
+    if depth >= 7 && late(r3) {
+        3
+    } else if depth >= 6 && late(r2) {
+        2
+    } else if depth >= 5 && late(r1) {
+        1
+    } else {
+        0
     }
 }
 
@@ -180,5 +218,29 @@ fn collect(
         collect(pos, path, len, best);
         path.pop();
         pos.undo_step(s, u);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn root_reductions_grow_with_the_place_in_the_list_and_the_depth() {
+        let mut p = Params {
+            root_reductions: true,
+            ..Params::default()
+        };
+        // 1,000 turns: one step off from 8 + 120 on, two from 8 + 300, three from 8 + 800.
+        let r = |i, d| root_reduction(&p, i, 1000, d);
+        assert_eq!([r(0, 12), r(7, 12), r(127, 12)], [0, 0, 0]);
+        assert_eq!(
+            [r(128, 12), r(307, 12), r(308, 12), r(808, 12)],
+            [1, 1, 2, 3]
+        );
+        // Shallow iterations reduce less: nothing below depth 5, at most one at 5, two at 6.
+        assert_eq!([r(999, 4), r(999, 5), r(999, 6), r(999, 7)], [0, 1, 2, 3]);
+        p.root_reductions = false;
+        assert_eq!(root_reduction(&p, 999, 1000, 12), 0);
     }
 }

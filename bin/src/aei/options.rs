@@ -2,7 +2,8 @@
 //!
 //! Every standard AEI option is understood (the time control, the clocks, the opponent and
 //! event, `hash` and `depth`), plus Tusk's own `threads`, `strict` (exit on an unknown
-//! command) and `seed` (fixes the setup choice). Names are matched case-insensitively.
+//! command), `seed` (fixes the setup choice), `nodes` (a node limit per search) and `without`
+//! (search features switched off, for self-play checks of what each is worth). Names are matched case-insensitively.
 //! Numbers may be decimals; times are seconds.
 
 use std::fmt;
@@ -53,6 +54,8 @@ pub struct Options {
     pub strict: bool,
     /// Fixes the setup choice (`None`: a fresh choice every game).
     pub seed: Option<u64>,
+    /// Search features switched off (`tusk bench --without` names, comma-separated).
+    pub without: Vec<tusk_search::Feature>,
 }
 
 impl Default for Options {
@@ -74,6 +77,7 @@ impl Default for Options {
             threads: 1,
             strict: false,
             seed: None,
+            without: Vec::new(),
         }
     }
 }
@@ -89,6 +93,8 @@ pub enum Changed {
     Hash,
     /// `threads`: the searcher's thread count changes.
     Threads,
+    /// `without`: the searcher's feature switches change.
+    Params,
 }
 
 /// Why a `setoption` was refused.
@@ -188,7 +194,7 @@ impl Options {
             "tcturns" | "hash" | "threads" | "seed" | "nodes" => Kind::Count,
             "depth" | "rating" | "opponent_rating" => Kind::Number,
             "rated" | "strict" => Kind::Bool,
-            "opponent" | "event" => Kind::Text,
+            "opponent" | "event" | "without" => Kind::Text,
             _ => return Err(OptionError::Unknown(name.to_string())),
         };
         let bad_as = |expected| OptionError::BadValue {
@@ -248,6 +254,22 @@ impl Options {
             ("strict", Value::Bool(b)) => self.strict = b,
             ("opponent", Value::Text(t)) => self.opponent = Some(t),
             ("event", Value::Text(t)) => self.event = Some(t),
+            ("without", Value::Text(t)) => {
+                let mut off = Vec::new();
+                for name in t.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+                    match tusk_search::Feature::from_name(name) {
+                        Some(f) => off.push(f),
+                        None => {
+                            return Err(bad_as(
+                                "search features, comma-separated: tt, ttmove, ordering, null, \
+                                 lmr, qsearch, threat, aspiration, rootred",
+                            ))
+                        }
+                    }
+                }
+                self.without = off;
+                changed = Changed::Params;
+            }
             _ => return Err(bad()),
         }
         Ok(changed)

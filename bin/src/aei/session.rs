@@ -218,9 +218,18 @@ impl Session {
             threads: self.opts.threads,
             hash_mb: self.opts.hash_mb,
         };
+        let mut params = tusk_search::Params::default();
+        for &f in &self.opts.without {
+            params.set(f, false);
+        }
         match &mut self.searcher {
-            None => self.searcher = Some(Searcher::new(want)),
+            None => {
+                let mut s = Searcher::new(want);
+                s.set_params(params);
+                self.searcher = Some(s);
+            }
             Some(s) => {
+                s.set_params(params);
                 let have = s.config();
                 if have.threads != want.threads {
                     s.set_threads(want.threads);
@@ -269,7 +278,7 @@ impl Session {
                     }
                 }
             }
-            Ok(Changed::Hash | Changed::Threads) => {
+            Ok(Changed::Hash | Changed::Threads | Changed::Params) => {
                 if self.searcher.is_some() {
                     self.prepare_searcher();
                 }

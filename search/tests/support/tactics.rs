@@ -143,10 +143,16 @@ pub struct Attempt {
 
 /// Searches `t` to `depth` steps with a fresh single-threaded searcher and judges the turn.
 pub fn attempt(t: &Tactic, depth: u32) -> Attempt {
+    attempt_with(t, depth, &tusk_search::Params::default())
+}
+
+/// [`attempt`] with the search tunables `params`.
+pub fn attempt_with(t: &Tactic, depth: u32, params: &tusk_search::Params) -> Attempt {
     let mut searcher = Searcher::new(SearchConfig {
         threads: 1,
         hash_mb: 16,
     });
+    searcher.set_params(params.clone());
     let game = Game::from_position(t.position.clone(), 2);
     let limits = Limits {
         depth: Some(depth),
@@ -168,11 +174,20 @@ pub fn attempt(t: &Tactic, depth: u32) -> Attempt {
 /// Solved and total positions of one data set at `depth`, and the positions missed (place,
 /// turn played). Deterministic for a deterministic searcher: one fresh searcher per position.
 pub fn solve_rate(name: &str, depth: u32) -> (usize, usize, Vec<String>) {
+    solve_rate_with(name, depth, &tusk_search::Params::default())
+}
+
+/// [`solve_rate`] with the search tunables `params`.
+pub fn solve_rate_with(
+    name: &str,
+    depth: u32,
+    params: &tusk_search::Params,
+) -> (usize, usize, Vec<String>) {
     let set = load(name);
     let mut solved = 0;
     let mut missed = Vec::new();
     for t in &set {
-        let a = attempt(t, depth);
+        let a = attempt_with(t, depth, params);
         if a.solved {
             solved += 1;
         } else {
