@@ -280,7 +280,8 @@ pub fn evaluate(pos: &Position, w: &Weights) -> Score {
 /// [`evaluate`] working on `pos` itself (the goal and capture detectors search on it), which it
 /// leaves exactly as it found it, hash included. No copy, no allocation.
 pub fn evaluate_mut(pos: &mut Position, w: &Weights) -> Score {
-    explain_mut(pos, w).score()
+    // No score is at most `Score::MIN`, so this is always exact.
+    evaluate_above(pos, w, Score::MIN).score()
 }
 
 /// A score that may be known only as an upper bound.
@@ -290,6 +291,15 @@ pub enum Bounded {
     Exact(Score),
     /// The evaluation is at most this (and this is at most the floor that was asked for).
     AtMost(Score),
+}
+
+impl Bounded {
+    /// The number either way: the evaluation, or its upper bound.
+    pub const fn score(self) -> Score {
+        match self {
+            Bounded::Exact(s) | Bounded::AtMost(s) => s,
+        }
+    }
 }
 
 /// [`evaluate_mut`] for a searcher: the opponent's next-turn threats (the costliest terms) are

@@ -18,9 +18,13 @@ fn main() {
     while let Some(a) = args.next() {
         if a == "--without" {
             let list = args.next().expect("--without takes a list of features");
-            for name in list.split(',') {
-                let f = tusk_search::Feature::from_name(name)
-                    .unwrap_or_else(|| panic!("unknown feature {name:?}"));
+            let off = tusk_search::Feature::parse_list(&list).unwrap_or_else(|name| {
+                panic!(
+                    "unknown feature {name:?} (known: {})",
+                    tusk_search::Feature::NAMES
+                )
+            });
+            for f in off {
                 params.set(f, false);
             }
         } else {

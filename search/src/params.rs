@@ -57,9 +57,23 @@ impl Feature {
         }
     }
 
+    /// Every feature's name, comma-separated, in [`Feature::ALL`] order (for messages).
+    pub const NAMES: &'static str =
+        "tt, ttmove, ordering, null, lmr, qsearch, threat, aspiration, rootred";
+
     /// The feature called `name` (see [`Feature::name`]).
     pub fn from_name(name: &str) -> Option<Feature> {
         Feature::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// The features of a comma-separated list of names (spaces around names and empty items
+    /// ignored); `Err` holds the first name that is not a feature.
+    pub fn parse_list(list: &str) -> Result<Vec<Feature>, String> {
+        list.split(',')
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .map(|n| Feature::from_name(n).ok_or_else(|| n.to_string()))
+            .collect()
     }
 }
 
@@ -181,5 +195,19 @@ mod tests {
             assert!(!p.get(f));
         }
         assert_eq!(Feature::from_name("bogus"), None);
+        assert_eq!(Feature::ALL.map(|f| f.name()).join(", "), Feature::NAMES);
+    }
+
+    #[test]
+    fn lists_parse_and_name_the_first_unknown_feature() {
+        assert_eq!(
+            Feature::parse_list(" lmr, rootred,,"),
+            Ok(vec![Feature::Lmr, Feature::RootReductions])
+        );
+        assert_eq!(Feature::parse_list(""), Ok(vec![]));
+        assert_eq!(
+            Feature::parse_list("tt,bogus,nope"),
+            Err("bogus".to_string())
+        );
     }
 }

@@ -255,19 +255,9 @@ impl Options {
             ("opponent", Value::Text(t)) => self.opponent = Some(t),
             ("event", Value::Text(t)) => self.event = Some(t),
             ("without", Value::Text(t)) => {
-                let mut off = Vec::new();
-                for name in t.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-                    match tusk_search::Feature::from_name(name) {
-                        Some(f) => off.push(f),
-                        None => {
-                            return Err(bad_as(
-                                "search features, comma-separated: tt, ttmove, ordering, null, \
-                                 lmr, qsearch, threat, aspiration, rootred",
-                            ))
-                        }
-                    }
-                }
-                self.without = off;
+                // The message lists every name: "expected tt, ttmove, ...".
+                self.without = tusk_search::Feature::parse_list(&t)
+                    .map_err(|_| bad_as(tusk_search::Feature::NAMES))?;
                 changed = Changed::Params;
             }
             _ => return Err(bad()),

@@ -137,13 +137,12 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         (&args.with, true, "--with"),
         (&args.without, false, "--without"),
     ] {
-        for name in names {
-            let Some(f) = Feature::from_name(name.trim()) else {
-                bail!(
-                    "{option} {name}: unknown feature (known: {})",
-                    Feature::ALL.map(|f| f.name()).join(", ")
-                );
-            };
+        for f in Feature::parse_list(&names.join(",")).map_err(|name| {
+            anyhow::anyhow!(
+                "{option} {name}: unknown feature (known: {})",
+                Feature::NAMES
+            )
+        })? {
             params.set(f, on);
         }
     }
