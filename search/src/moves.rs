@@ -14,11 +14,40 @@ pub(crate) type Scored = (Mv, i32);
 /// Fills `out` with the node moves of `pos` (scores zero). `scratch` is a work list. `pos` is
 /// left as it was (push completions are found by playing the push's first step).
 pub(crate) fn generate(pos: &mut Position, out: &mut Vec<Scored>, scratch: &mut StepList) {
+    node_moves::<false>(pos, out, scratch);
+    if pos.can_end_turn() {
+        out.push((Mv::PASS, 0));
+    }
+}
+
+/// Fills `out` with only the two-step moves (pushes and pulls) that capture an enemy piece, and
+/// gives each the captured piece's ordering value minus any own loss. They are exactly the
+/// two-step moves of [`generate`] whose enemy step captures, in the same order.
+pub(crate) fn generate_captures(pos: &mut Position, out: &mut Vec<Scored>, scratch: &mut StepList) {
+    if pos.steps_left() < 2 {
+        out.clear();
+        return;
+    }
+    node_moves::<true>(pos, out, scratch);
+}
+
+/// The one walk behind [`generate`] and [`generate_captures`]: every legal step, and for each
+/// own non-rabbit step the pulls it can make, for each enemy step (a push begun) its
+/// completions. With `CAPTURES`, only the two-step moves whose enemy step captures are kept,
+/// scored by [`value`] of the captured piece minus that of any own piece lost; otherwise every
+/// move is kept with score zero. No pass is added.
+#[inline]
+fn node_moves<const CAPTURES: bool>(
+    pos: &mut Position,
+    out: &mut Vec<Scored>,
+    scratch: &mut StepList,
+) {
     out.clear();
     let mut steps = StepList::new();
     pos.legal_steps(&mut steps);
     let us = pos.side();
-    let mobile = pos.occupied_by(us) - pos.frozen(us);
+    // The side to move's unfrozen pieces, found at the first push (most nodes have none).
+    let mut mobile = None;
     let pull = match pos.pending() {
         Pending::Pull { square, puller } => Some((square, puller)),
         _ => None,
@@ -28,13 +57,22 @@ pub(crate) fn generate(pos: &mut Position, out: &mut Vec<Scored>, scratch: &mut 
             continue;
         };
         if piece.color() == us {
-            out.push((Mv::one(s), 0));
-            if piece.kind() != PieceKind::Rabbit && pos.steps_left() >= 2 {
-                let victims = pos.weaker_than(!us, piece.kind()) & NEIGHBOURS[s.from().index()];
-                for v in victims {
-                    if let Some(p) = Step::between(v, s.from()) {
-                        out.push((Mv::two(s, p), 0));
-                    }
+            if !CAPTURES {
+                out.push((Mv::one(s), 0));
+            }
+            if piece.kind() == PieceKind::Rabbit || pos.steps_left() < 2 {
+                continue;
+            }
+            let victims = pos.weaker_than(!us, piece.kind()) & NEIGHBOURS[s.from().index()];
+            for v in victims {
+                let Some(p) = Step::between(v, s.from()) else {
+                    continue;
+                };
+                if !CAPTURES {
+                    out.push((Mv::two(s, p), 0));
+                } else if let Some(k) = crate::ordering::step_capture(pos, p) {
+                    let loss = crate::ordering::step_capture(pos, s).map_or(0, value);
+                    out.push((Mv::two(s, p), value(k) - loss));
                 }
             }
         } else {
@@ -44,62 +82,23 @@ pub(crate) fn generate(pos: &mut Position, out: &mut Vec<Scored>, scratch: &mut 
                     continue;
                 }
             }
-            push_completions(pos, s, piece.kind(), mobile, scratch);
-            for &c in scratch.iter() {
-                out.push((Mv::two(s, c), 0));
-            }
-        }
-    }
-    if pos.can_end_turn() {
-        out.push((Mv::PASS, 0));
-    }
-}
-
-/// Fills `out` with only the two-step moves (pushes and pulls) that capture an enemy piece, and
-/// gives each the captured piece's ordering value minus any own loss.
-pub(crate) fn generate_captures(pos: &mut Position, out: &mut Vec<Scored>, scratch: &mut StepList) {
-    out.clear();
-    if pos.steps_left() < 2 {
-        return;
-    }
-    let mut steps = StepList::new();
-    pos.legal_steps(&mut steps);
-    let us = pos.side();
-    let pull = match pos.pending() {
-        Pending::Pull { square, puller } => Some((square, puller)),
-        _ => None,
-    };
-    for &s in steps.iter() {
-        let Some(piece) = pos.piece_at(s.from()) else {
-            continue;
-        };
-        if piece.color() == us {
-            if piece.kind() == PieceKind::Rabbit {
-                continue;
-            }
-            let victims = pos.weaker_than(!us, piece.kind()) & NEIGHBOURS[s.from().index()];
-            for v in victims {
-                if let Some(p) = Step::between(v, s.from()) {
-                    if let Some(k) = crate::ordering::step_capture(pos, p) {
-                        let loss = crate::ordering::step_capture(pos, s).map_or(0, value);
-                        out.push((Mv::two(s, p), value(k) - loss));
-                    }
+            let gain = if CAPTURES {
+                match crate::ordering::step_capture(pos, s) {
+                    Some(k) => value(k),
+                    None => continue,
                 }
-            }
-        } else {
-            if let Some((square, puller)) = pull {
-                if s.to() == square && piece.kind() < puller {
-                    continue;
-                }
-            }
-            let Some(k) = crate::ordering::step_capture(pos, s) else {
-                continue;
+            } else {
+                0
             };
-            let mobile = pos.occupied_by(us) - pos.frozen(us);
+            let mobile = *mobile.get_or_insert_with(|| pos.occupied_by(us) - pos.frozen(us));
             push_completions(pos, s, piece.kind(), mobile, scratch);
             for &c in scratch.iter() {
-                let loss = crate::ordering::step_capture(pos, c).map_or(0, value);
-                out.push((Mv::two(s, c), value(k) - loss));
+                let score = if CAPTURES {
+                    gain - crate::ordering::step_capture(pos, c).map_or(0, value)
+                } else {
+                    0
+                };
+                out.push((Mv::two(s, c), score));
             }
         }
     }
@@ -184,6 +183,88 @@ mod tests {
                 assert_eq!(walk(&mut p, d), seqs, "{text} depth {d}");
             }
         }
+    }
+
+    /// The capturing two-step moves of `pos` found by playing every two-step move of
+    /// [`generate`], each scored by the enemy piece it captures minus any own piece lost.
+    fn captures_by_playing(pos: &mut Position) -> Vec<Scored> {
+        let us = pos.side();
+        let mut all = Vec::new();
+        generate(pos, &mut all, &mut StepList::new());
+        let mut found = Vec::new();
+        for (m, _) in all {
+            if m.is_pass() || m.len() != 2 {
+                continue;
+            }
+            let u1 = pos.play_step_unchecked(m.first());
+            let u2 = pos.play_step_unchecked(m.second());
+            let (mut won, mut lost) = (None, 0);
+            for (piece, _) in [u1.captured(), u2.captured()].into_iter().flatten() {
+                if piece.color() == us {
+                    lost += value(piece.kind());
+                } else {
+                    won = Some(value(piece.kind()));
+                }
+            }
+            pos.undo_step(m.second(), u2);
+            pos.undo_step(m.first(), u1);
+            if let Some(w) = won {
+                found.push((m, w - lost));
+            }
+        }
+        found
+    }
+
+    /// Every position reached from `pos` by up to `d` node moves, `pos` included.
+    fn positions_within(pos: &mut Position, d: u32, into: &mut Vec<Position>) {
+        into.push(pos.clone());
+        if d == 0 {
+            return;
+        }
+        let mut out = Vec::new();
+        generate(pos, &mut out, &mut StepList::new());
+        for (m, _) in out {
+            if m.is_pass() || m.len() > u32::from(pos.steps_left()) {
+                continue;
+            }
+            let u1 = pos.play_step_unchecked(m.first());
+            if m.len() == 2 {
+                let u2 = pos.play_step_unchecked(m.second());
+                positions_within(pos, d - 1, into);
+                pos.undo_step(m.second(), u2);
+            } else {
+                positions_within(pos, d - 1, into);
+            }
+            pos.undo_step(m.first(), u1);
+        }
+    }
+
+    #[test]
+    fn capture_moves_are_the_two_step_moves_that_capture() {
+        let mut positions = Vec::new();
+        for text in [
+            "g [ D      c   r HcR   M r rC  r R r  r E R R C  R R    D      R  R]",
+            "s [ D      c   r HcR   M r rC  r R r  r E R R C  R R    D      R  R]",
+            "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]",
+            // The elephant on d3 is the dog's only guard on trap c3, the cat on e3 the
+            // rabbit's on f3: pushing or pulling the cat away captures and loses a piece.
+            "g [       r e                                DEcr        R R       ]",
+        ] {
+            positions_within(&mut parse_aei(text).unwrap(), 2, &mut positions);
+        }
+        let mut with_captures = 0;
+        for mut p in positions {
+            let mut got = Vec::new();
+            generate_captures(&mut p, &mut got, &mut StepList::new());
+            let want = captures_by_playing(&mut p);
+            with_captures += usize::from(!want.is_empty());
+            assert_eq!(got, want, "{p:?}");
+        }
+        // The walk must reach positions where captures exist, or the test shows nothing.
+        assert!(
+            with_captures > 100,
+            "{with_captures} positions with captures"
+        );
     }
 
     /// Sequences of exactly `d` single steps that do not end with a push half done.
