@@ -82,16 +82,14 @@ fn node_moves<const CAPTURES: bool>(
                     continue;
                 }
             }
-            let gain = if CAPTURES {
-                match crate::ordering::step_capture(pos, s) {
-                    Some(k) => value(k),
-                    None => continue,
-                }
-            } else {
-                0
+            let captured = crate::ordering::step_capture(pos, s);
+            let gain = match (CAPTURES, captured) {
+                (false, _) => 0,
+                (true, Some(k)) => value(k),
+                (true, None) => continue,
             };
             let mobile = *mobile.get_or_insert_with(|| pos.occupied_by(us) - pos.frozen(us));
-            push_completions(pos, s, piece.kind(), mobile, scratch);
+            push_completions(pos, s, piece.kind(), captured.is_some(), mobile, scratch);
             for &c in scratch.iter() {
                 let score = if CAPTURES {
                     gain - crate::ordering::step_capture(pos, c).map_or(0, value)
@@ -104,18 +102,20 @@ fn node_moves<const CAPTURES: bool>(
     }
 }
 
-/// The steps that complete the push begun by enemy step `s` (a `victim`), in the order the
-/// step generator gives them. `mobile` are the side to move's unfrozen pieces before `s`: the
-/// push only moves a weaker enemy piece, so they stay unfrozen, and no other own piece thaws
-/// unless `s` captures an enemy piece (then the completions are generated after playing `s`).
+/// The steps that complete the push begun by enemy step `s` (a `victim`; `captures` says
+/// whether `s` captures a piece), in the order the step generator gives them. `mobile` are the
+/// side to move's unfrozen pieces before `s`: the push only moves a weaker enemy piece, so they
+/// stay unfrozen, and no other own piece thaws unless `s` captures an enemy piece (then the
+/// completions are generated after playing `s`).
 fn push_completions(
     pos: &mut Position,
     s: Step,
     victim: PieceKind,
+    captures: bool,
     mobile: tusk_engine::Bitboard,
     out: &mut StepList,
 ) {
-    if crate::ordering::step_capture(pos, s).is_some() {
+    if captures {
         let undo = pos.play_step_unchecked(s);
         pos.legal_steps(out);
         pos.undo_step(s, undo);
