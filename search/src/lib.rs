@@ -7,6 +7,7 @@
 
 #![forbid(unsafe_code)]
 
+mod commute;
 mod control;
 mod limits;
 mod moves;

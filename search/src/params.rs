@@ -25,11 +25,13 @@ pub enum Feature {
     Aspiration,
     /// Reduced depth for late root turns.
     RootReductions,
+    /// Searching two independent moves of one turn in one order only.
+    Commute,
 }
 
 impl Feature {
     /// Every feature.
-    pub const ALL: [Feature; 9] = [
+    pub const ALL: [Feature; 10] = [
         Feature::Tt,
         Feature::TtMove,
         Feature::Ordering,
@@ -39,10 +41,11 @@ impl Feature {
         Feature::GoalThreat,
         Feature::Aspiration,
         Feature::RootReductions,
+        Feature::Commute,
     ];
 
     /// The name used on the command line (`tt`, `ttmove`, `ordering`, `null`, `lmr`, `qsearch`,
-    /// `threat`, `aspiration`, `rootred`).
+    /// `threat`, `aspiration`, `rootred`, `commute`).
     pub const fn name(self) -> &'static str {
         match self {
             Feature::Tt => "tt",
@@ -54,12 +57,13 @@ impl Feature {
             Feature::GoalThreat => "threat",
             Feature::Aspiration => "aspiration",
             Feature::RootReductions => "rootred",
+            Feature::Commute => "commute",
         }
     }
 
     /// Every feature's name, comma-separated, in [`Feature::ALL`] order (for messages).
     pub const NAMES: &'static str =
-        "tt, ttmove, ordering, null, lmr, qsearch, threat, aspiration, rootred";
+        "tt, ttmove, ordering, null, lmr, qsearch, threat, aspiration, rootred, commute";
 
     /// The feature called `name` (see [`Feature::name`]).
     pub fn from_name(name: &str) -> Option<Feature> {
@@ -118,6 +122,8 @@ pub struct Params {
     pub root_full_moves: usize,
     /// The shares of the root list after which turns lose one, two and three steps.
     pub root_reduce: [f64; 3],
+    /// Search two independent node moves of one turn in one order only (see `commute.rs`).
+    pub commute: bool,
 }
 
 impl Default for Params {
@@ -144,6 +150,7 @@ impl Default for Params {
             root_reductions: false,
             root_full_moves: 8,
             root_reduce: [0.12, 0.30, 0.80],
+            commute: true,
         }
     }
 }
@@ -161,6 +168,7 @@ impl Params {
             Feature::GoalThreat => self.goal_threat = on,
             Feature::Aspiration => self.aspiration = on,
             Feature::RootReductions => self.root_reductions = on,
+            Feature::Commute => self.commute = on,
         }
     }
 
@@ -176,6 +184,7 @@ impl Params {
             Feature::GoalThreat => self.goal_threat,
             Feature::Aspiration => self.aspiration,
             Feature::RootReductions => self.root_reductions,
+            Feature::Commute => self.commute,
         }
     }
 }

@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use tusk_engine::{turn_boundary_result, Bitboard, Position, StepList};
 use tusk_eval::{goal, WIN, WIN_THRESHOLD};
 
+use crate::commute::redundant_order;
 use crate::control::Control;
 use crate::moves::{generate, Scored};
 use crate::mv::Mv;
@@ -89,6 +90,9 @@ pub(crate) struct Worker<'a> {
     pub(crate) pv_len: Vec<usize>,
     /// Per height: the goal-threat region of the current turn (empty: no threat).
     threat: Vec<Bitboard>,
+    /// Per height: the node move being searched there (read by the child for move-order
+    /// pruning inside the turn).
+    line: Vec<Mv>,
     /// Nodes searched by this thread.
     pub(crate) nodes: u64,
     unflushed: u64,
@@ -115,6 +119,7 @@ impl<'a> Worker<'a> {
             pv: vec![[Mv::NONE; MAX_HEIGHT]; MAX_HEIGHT + 1],
             pv_len: vec![0; MAX_HEIGHT + 1],
             threat: vec![Bitboard::EMPTY; MAX_HEIGHT + 1],
+            line: vec![Mv::NONE; MAX_HEIGHT + 1],
             nodes: 0,
             unflushed: 0,
             seldepth: 0,
@@ -266,6 +271,7 @@ impl<'a> Worker<'a> {
         pv: bool,
         ext: i32,
     ) -> i32 {
+        self.line[h] = m;
         let a = m.first();
         let ua = self.pos.play_step_unchecked(a);
         let v = if m.len() == 2 {
@@ -447,6 +453,13 @@ impl<'a> Worker<'a> {
         self.memory
             .score(&self.pos, &mut list, tt_mv, h, region, params.ordering);
 
+        // The node move that led here in this turn: moves independent of it that sort before it
+        // were searched in the other order.
+        let prev = if turn_start || !params.commute || threatened {
+            Mv::NONE
+        } else {
+            self.line[h - 1]
+        };
         let side = self.pos.side();
         let mut best = -INF;
         let mut best_mv = Mv::NONE;
@@ -462,6 +475,9 @@ impl<'a> Worker<'a> {
             }
             let (m, _) = list[i];
             i += 1;
+            if redundant_order(prev, m) {
+                continue;
+            }
             let gain = if m.len() > 0 {
                 capture_gain(&self.pos, m)
             } else {
