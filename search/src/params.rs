@@ -105,6 +105,8 @@ pub struct Params {
     pub lmr_min_depth: i32,
     /// Moves searched in full before reductions start.
     pub lmr_full_moves: usize,
+    /// Moves searched before reductions take two steps instead of one.
+    pub lmr_deep_moves: usize,
     /// Quiescence search at the horizon.
     pub quiescence: bool,
     /// Goal-threat extension and pruning.
@@ -137,8 +139,12 @@ impl Default for Params {
             null_min_depth: 6,
             null_reduction: 1,
             lmr: true,
-            lmr_min_depth: 3,
-            lmr_full_moves: 4,
+            // Bench depth 9 and sharp's game at depth 11 (see the README): reducing from two
+            // steps left, after three moves, and by two steps after eight, searched 14g in
+            // 5.5 M nodes where 3 / 4 / 12 took 14.7 M, with the same tactics solved.
+            lmr_min_depth: 2,
+            lmr_full_moves: 3,
+            lmr_deep_moves: 8,
             quiescence: true,
             goal_threat: true,
             // Measured at bench depth 8: 12,736,988 nodes without, 12,954,972 with.

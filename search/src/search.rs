@@ -499,7 +499,7 @@ impl<'a> Worker<'a> {
                     && searched >= params.lmr_full_moves
                     && !m.is_pass()
                 {
-                    r = 1 + i32::from(searched >= 3 * params.lmr_full_moves);
+                    r = 1 + i32::from(searched >= params.lmr_deep_moves);
                     if pv {
                         r -= 1;
                     }
