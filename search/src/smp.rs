@@ -33,6 +33,9 @@ pub(crate) fn run(
     let started = Instant::now();
     let roots: Vec<RootMove> = turns.iter().map(|&t| RootMove::new(t)).collect();
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+    // Every iteration up to the root's steps left searches each root turn to the opponent's
+    // turn start and no further, the same search: the first is done at the deepest of them.
+    let first_depth = u32::from(root.steps_left()).clamp(1, max_depth);
     let result = std::thread::scope(|scope| {
         for id in 1..threads {
             let roots = roots.clone();
@@ -40,13 +43,14 @@ pub(crate) fn run(
             let spawned = std::thread::Builder::new()
                 .name(format!("tusk-search-{id}"))
                 .stack_size(64 << 20)
-                .spawn_scoped(scope, move || helper(shared, pos, roots, id));
+                .spawn_scoped(scope, move || helper(shared, pos, roots, id, first_depth));
             if spawned.is_err() {
                 // Fewer helpers than asked for: the search is still correct.
                 break;
             }
         }
-        let result = main_thread(shared, root, roots, limits, max_depth, started, report);
+        let depths = first_depth..=max_depth;
+        let result = main_thread(shared, root, roots, limits, depths, started, report);
         shared.abort.store(true, Relaxed);
         result
     });
@@ -57,11 +61,20 @@ pub(crate) fn run(
     }
 }
 
-fn helper(shared: &Shared<'_>, pos: Position, mut roots: Vec<RootMove>, id: usize) {
+fn helper(shared: &Shared<'_>, pos: Position, mut roots: Vec<RootMove>, id: usize, first: u32) {
     let mut w = Worker::new(shared, pos);
-    let mut depth = 1 + (id % 2) as i32;
+    let first = first as i32;
+    let mut depth = first + (id % 2) as i32;
     while depth <= MAX_DEPTH as i32 && !w.stopped {
-        w.root_search(&mut roots, depth, -INF, INF, 1, depth == 1, &mut |_, _| {});
+        w.root_search(
+            &mut roots,
+            depth,
+            -INF,
+            INF,
+            1,
+            depth == first,
+            &mut |_, _| {},
+        );
         depth += 1;
     }
     w.flush();
@@ -103,10 +116,11 @@ fn main_thread(
     root: &Position,
     mut roots: Vec<RootMove>,
     limits: &Limits,
-    max_depth: u32,
+    depths: std::ops::RangeInclusive<u32>,
     started: Instant,
     report: &mut dyn FnMut(&Report),
 ) -> SearchResult {
+    let first = *depths.start();
     let params = shared.params;
     let control = shared.control;
     let mut w = Worker::new(shared, root.clone());
@@ -114,16 +128,16 @@ fn main_thread(
     let mut prev_score = 0;
     let mut stable = 0u32;
     let mut last_best: Option<Turn> = None;
-    for depth in 1..=max_depth {
+    for depth in depths {
         let d = depth as i32;
         let multipv = limits.multipv.clamp(1, roots.len());
         let mut on_best = |w: &mut Worker<'_>, roots: &[RootMove]| {
-            if depth > 1 {
+            if depth > first {
                 report(&make_report(w, root, &roots[0], depth, true, started, 1));
             }
         };
         let on_best = &mut on_best;
-        if params.aspiration && multipv == 1 && depth >= 4 && !is_decisive(prev_score) {
+        if params.aspiration && multipv == 1 && depth > first && !is_decisive(prev_score) {
             let mut delta = params.aspiration_window;
             let mut alpha = (prev_score - delta).max(-INF);
             let mut beta = (prev_score + delta).min(INF);
@@ -150,15 +164,19 @@ fn main_thread(
                 }
             }
         } else {
-            w.root_search(&mut roots, d, -INF, INF, multipv, depth == 1, on_best);
+            w.root_search(&mut roots, d, -INF, INF, multipv, depth == first, on_best);
         }
         if w.stopped {
             break;
         }
         completed = depth;
         prev_score = roots[0].score;
-        for (k, rm) in roots.iter().take(multipv).enumerate() {
-            report(&make_report(&w, root, rm, depth, false, started, k + 1));
+        // The first iteration's result is also that of every shallower depth.
+        let shown = if depth == first { 1 } else { depth };
+        for d in shown..=depth {
+            for (k, rm) in roots.iter().take(multipv).enumerate() {
+                report(&make_report(&w, root, rm, d, false, started, k + 1));
+            }
         }
         if last_best == Some(roots[0].turn) {
             stable += 1;
