@@ -445,6 +445,12 @@ impl<'a> Worker<'a> {
 
         let mut list = std::mem::take(&mut self.lists[h]);
         generate(&mut self.pos, &mut list, &mut self.scratch);
+        if params.commute && !turn_start && !threatened {
+            // Moves independent of the one that led here in this turn and sorting before it
+            // were searched in the other order: dropped before they are scored.
+            let prev = self.line[h - 1];
+            list.retain(|&(m, _)| !redundant_order(prev, m));
+        }
         let region = if threatened {
             grow(self.threat[h], self.pos.steps_left().saturating_sub(1))
         } else {
@@ -453,13 +459,6 @@ impl<'a> Worker<'a> {
         self.memory
             .score(&self.pos, &mut list, tt_mv, h, region, params.ordering);
 
-        // The node move that led here in this turn: moves independent of it that sort before it
-        // were searched in the other order.
-        let prev = if turn_start || !params.commute || threatened {
-            Mv::NONE
-        } else {
-            self.line[h - 1]
-        };
         let side = self.pos.side();
         let mut best = -INF;
         let mut best_mv = Mv::NONE;
@@ -475,9 +474,6 @@ impl<'a> Worker<'a> {
             }
             let (m, _) = list[i];
             i += 1;
-            if redundant_order(prev, m) {
-                continue;
-            }
             let gain = if m.len() > 0 {
                 capture_gain(&self.pos, m)
             } else {
