@@ -14,7 +14,7 @@ use crate::commute::redundant_order;
 use crate::control::Control;
 use crate::moves::{generate, Scored};
 use crate::mv::Mv;
-use crate::ordering::{capture_gain, grow, threat_region, touches, Memory};
+use crate::ordering::{capture_gain, grow, pick, threat_region, touches, Memory};
 use crate::params::Params;
 use crate::score::Score;
 use crate::tt::{Bound, Tt};
@@ -472,6 +472,7 @@ impl<'a> Worker<'a> {
                 i = 0;
                 continue;
             }
+            pick(&mut list, i);
             let (m, _) = list[i];
             i += 1;
             let gain = if m.len() > 0 {
