@@ -136,11 +136,11 @@ impl Default for Params {
             tt_move: true,
             ordering: true,
             null_move: true,
-            // From 5 steps left the null move is a quiescence search of the skipped turn's
-            // reply. Bench depth 9: 8,392,900 nodes at 6, 6,003,037 at 5; sharp's game at
-            // depth 11: 10g 9.5 M -> 7.2 M, 14g 2.5 M -> 2.0 M, 18g 1.46 M -> 1.27 M, with the
-            // tactics sets solved the same at depths 4, 8 and 10.
-            null_min_depth: 5,
+            // From 6 steps left. From 5 (a quiescence search of the reply to the skipped turn
+            // at depth 9) it searched sharp's game at depth 11 in 7.2 M nodes instead of 9.5 M
+            // at 10g and bench depth 9 in 6.0 M instead of 8.4 M, but at 1 s a move it lost
+            // 16-24 to the same engine without null move (40 games), so it waits for depth 10.
+            null_min_depth: 6,
             // Sharp's game at depth 11: 10g 18.4 M nodes with 1, 9.6 M with 2; 14g 5.5 M and
             // 2.6 M; 18g 3.5 M and 1.5 M (3 or more searches the null move to the horizon).
             null_reduction: 2,
