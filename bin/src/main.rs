@@ -2,6 +2,7 @@
 
 mod aei;
 mod cli;
+mod clock;
 mod matches;
 
 use clap::{Parser, Subcommand};

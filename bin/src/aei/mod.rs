@@ -4,7 +4,8 @@
 //! A reader thread owns standard input and feeds a channel ([`reader`]); the session
 //! ([`session`]) reads that channel, keeps the game and the options ([`options`]), runs at
 //! most one search in its own thread, and writes protocol lines ([`output`]). Lines are read
-//! by [`command`]; the clock arithmetic is [`time`]; setups come from [`setup`].
+//! by [`command`]; the clock and the time policy are [`crate::clock`]; setups come from
+//! [`setup`].
 
 pub mod command;
 pub mod options;
@@ -12,7 +13,6 @@ pub mod output;
 pub mod reader;
 pub mod session;
 pub mod setup;
-pub mod time;
 
 use std::sync::mpsc;
 

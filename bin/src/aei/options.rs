@@ -10,7 +10,7 @@ use std::fmt;
 
 use tusk_engine::{ByColor, Color};
 
-use super::time::TimeControl;
+use crate::clock::TimeControl;
 
 /// Largest transposition table accepted, MiB.
 pub const MAX_HASH_MB: usize = 1 << 20;

@@ -27,7 +27,7 @@ use super::options::{Changed, OptionError, Options};
 use super::output::{info_lines, Output};
 use super::reader::Event;
 use super::setup;
-use super::time::{self, params, Budget, Clock};
+use crate::clock::policy::{self, params, Spending, TurnClock};
 
 /// How long after its hard deadline a search is answered by the watchdog.
 const WATCHDOG_GRACE: Duration = Duration::from_millis(100);
@@ -77,35 +77,7 @@ pub fn run(out: Output, events: Sender<Event>, rx: Receiver<Event>) {
     session.shutdown();
 }
 
-/// What the search thread's report callback and the session share about one search.
-#[derive(Clone, Debug, Default)]
-struct Shared {
-    /// The turn's budget (`None`: untimed, or pondering).
-    budget: Option<Budget>,
-    /// Seconds of the turn that had gone before the search clock started (`moveused`).
-    offset: f64,
-    /// How much the budget is stretched.
-    extension: f64,
-    /// The best turn last reported.
-    best: Option<String>,
-    /// How many times the best turn changed late.
-    late_changes: u32,
-    /// The depth of the last late change (at most one extension per depth).
-    extended_at: u32,
-}
-
-impl Shared {
-    /// Moves the control's deadlines to what the budget, offset and extension say.
-    fn apply(&self, control: &Control) {
-        if let Some(b) = &self.budget {
-            let (soft, hard) = b.deadlines(self.offset, self.extension);
-            control.set_soft(Some(soft));
-            control.set_hard(Some(hard));
-        }
-    }
-}
-
-fn lock(shared: &Mutex<Shared>) -> MutexGuard<'_, Shared> {
+fn lock(shared: &Mutex<Spending>) -> MutexGuard<'_, Spending> {
     match shared.lock() {
         Ok(g) => g,
         Err(poisoned) => poisoned.into_inner(),
@@ -117,7 +89,7 @@ struct Running {
     id: u64,
     ponder: bool,
     control: Arc<Control>,
-    shared: Arc<Mutex<Shared>>,
+    shared: Arc<Mutex<Spending>>,
     handle: JoinHandle<(Searcher, Option<SearchResult>)>,
     /// The game it searches (to check its answer against).
     game: Game,
@@ -374,9 +346,9 @@ impl Session {
         let budget = if ponder {
             None
         } else {
-            time::budget(
+            policy::budget(
                 &self.opts.tc,
-                &Clock {
+                &TurnClock {
                     reserve: self.opts.reserve_of(side),
                     game_elapsed: self.game_started.elapsed().as_secs_f64(),
                     move_number: self.game.move_number(),
@@ -387,14 +359,11 @@ impl Session {
         if !ponder && opponent_threatens_goal(self.game.position()) {
             extension = params::GOAL_THREAT_EXTENSION;
         }
-        let shared = Arc::new(Mutex::new(Shared {
+        let shared = Arc::new(Mutex::new(Spending::new(
             budget,
-            offset: self.opts.move_used,
+            self.opts.move_used,
             extension,
-            best: None,
-            late_changes: 0,
-            extended_at: 0,
-        }));
+        )));
         lock(&shared).apply(&control);
         let limits = Limits {
             depth: if ponder {
@@ -446,7 +415,7 @@ impl Session {
                 self.out
                     .error(&format!("cannot start the search thread: {e}"));
                 if !ponder {
-                    self.answer(&game, None, &Shared::default(), 0.0);
+                    self.answer(&game, None, &Spending::default(), 0.0);
                 }
             }
         }
@@ -571,7 +540,7 @@ impl Session {
     /// Sends the `bestmove` for `game`: the search's answer if it is a legal, board-changing,
     /// non-repeating turn, else the last reported best turn if that is, else the first such
     /// turn, else any legal turn.
-    fn answer(&mut self, game: &Game, result: Option<&SearchResult>, sh: &Shared, used: f64) {
+    fn answer(&mut self, game: &Game, result: Option<&SearchResult>, sh: &Spending, used: f64) {
         let candidates = result
             .map(|r| r.best_text.as_str())
             .into_iter()
@@ -660,125 +629,9 @@ fn opponent_threatens_goal(pos: &Position) -> bool {
     tusk_eval::goal::can_goal(&opp)
 }
 
-/// Follows the best turn through the reports; a change late in the search stretches the
-/// budget (once per depth).
-fn note_best(report: &Report, control: &Control, shared: &Mutex<Shared>) {
-    let Some(first) = report.pv.first() else {
-        return;
-    };
-    let mut sh = lock(shared);
-    if sh.best.as_deref() == Some(first.as_str()) {
-        return;
-    }
-    let late = sh.best.is_some()
-        && sh.budget.is_some()
-        && report.depth > sh.extended_at
-        && control
-            .soft()
-            .is_some_and(|s| control.elapsed() >= s.mul_f64(params::LATE_FRACTION));
-    if late {
-        sh.extension = (sh.extension * params::BEST_CHANGE_EXTENSION).min(params::MAX_EXTENSION);
-        sh.late_changes += 1;
-        sh.extended_at = report.depth;
-        sh.apply(control);
-    }
-    sh.best = Some(first.clone());
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::aei::time::TimeControl;
-    use tusk_search::Score;
-
-    fn report(depth: u32, best: &str) -> Report {
-        Report {
-            depth,
-            partial: false,
-            seldepth: depth,
-            score: Score::centirabbits(0),
-            nodes: 0,
-            elapsed: Duration::ZERO,
-            hashfull: 0,
-            pv: vec![best.to_string()],
-            multipv: 1,
-        }
-    }
-
-    fn shared_2s_10s() -> Shared {
-        let tc = TimeControl {
-            per_move: 2.0,
-            reserve: 10.0,
-            ..TimeControl::default()
-        };
-        let clock = Clock {
-            reserve: 10.0,
-            game_elapsed: 0.0,
-            move_number: 2,
-        };
-        Shared {
-            budget: time::budget(&tc, &clock),
-            extension: 1.0,
-            ..Shared::default()
-        }
-    }
-
-    #[test]
-    fn early_changes_do_not_extend() {
-        let control = Control::new();
-        let shared = Mutex::new(shared_2s_10s());
-        lock(&shared).apply(&control);
-        assert_eq!(control.soft(), Some(Duration::from_secs_f64(0.95)));
-        // Far from 30% of the soft deadline: no extension.
-        control.set_soft(Some(Duration::from_secs(1000)));
-        note_best(&report(1, "Ee2n"), &control, &shared);
-        note_best(&report(2, "Md2n"), &control, &shared);
-        let sh = lock(&shared);
-        assert_eq!((sh.extension, sh.late_changes), (1.0, 0));
-        assert_eq!(sh.best.as_deref(), Some("Md2n"));
-    }
-
-    #[test]
-    fn late_changes_extend_once_per_depth_up_to_the_limit() {
-        let control = Control::new();
-        let shared = Mutex::new(shared_2s_10s());
-        // Every change counts as late once the soft deadline is zero.
-        control.set_soft(Some(Duration::ZERO));
-        note_best(&report(1, "Ee2n"), &control, &shared);
-        note_best(&report(5, "Md2n"), &control, &shared);
-        note_best(&report(5, "Ee2n"), &control, &shared);
-        {
-            let sh = lock(&shared);
-            assert_eq!(sh.late_changes, 1, "one extension per depth");
-            assert!((sh.extension - params::BEST_CHANGE_EXTENSION).abs() < 1e-12);
-        }
-        // The deadlines moved: 1.4 x (0.95, 3.8).
-        assert_eq!(control.soft(), Some(Duration::from_secs_f64(0.95 * 1.4)));
-        assert_eq!(control.hard(), Some(Duration::from_secs_f64(3.8 * 1.4)));
-        for d in 6..12 {
-            control.set_soft(Some(Duration::ZERO));
-            note_best(
-                &report(d, if d % 2 == 0 { "Md2n" } else { "Ee2n" }),
-                &control,
-                &shared,
-            );
-        }
-        assert_eq!(lock(&shared).extension, params::MAX_EXTENSION);
-        // 2 x 3.8 = 7.6, cut to the cap 2 + 10 / 2.
-        assert_eq!(control.hard(), Some(Duration::from_secs_f64(7.0)));
-    }
-
-    #[test]
-    fn untimed_searches_are_never_extended() {
-        let control = Control::new();
-        let shared = Mutex::new(Shared {
-            extension: 1.0,
-            ..Shared::default()
-        });
-        control.set_soft(Some(Duration::ZERO));
-        note_best(&report(1, "Ee2n"), &control, &shared);
-        note_best(&report(2, "Md2n"), &control, &shared);
-        assert_eq!(lock(&shared).extension, 1.0);
-        assert_eq!(control.hard(), None);
+/// Passes the reported best turn to the time policy (a late change stretches the budget).
+fn note_best(report: &Report, control: &Control, shared: &Mutex<Spending>) {
+    if let Some(first) = report.pv.first() {
+        lock(shared).note_best(first, report.depth, control);
     }
 }

@@ -2,7 +2,6 @@
 
 use std::io::Write;
 use std::sync::Arc;
-use std::time::Duration;
 
 use anyhow::{bail, Result};
 use clap::Args;
@@ -12,6 +11,8 @@ use tusk_engine::Color;
 use tusk_search::{Control, Limits, Report, ScoreKind, SearchConfig, Searcher};
 
 use super::position::{ensure_not_over, PositionArgs};
+use crate::clock::policy::{Budget, Spending};
+use crate::clock::MAX_SECONDS;
 
 /// Arguments of `tusk analyze`.
 #[derive(Args, Debug)]
@@ -22,10 +23,10 @@ pub struct AnalyzeArgs {
     #[arg(long, value_name = "STEPS")]
     depth: Option<u32>,
     /// Search for this many seconds.
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     time: Option<f64>,
     /// Search this many nodes.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     nodes: Option<u64>,
     /// Search threads.
     #[arg(long, default_value_t = 1, value_name = "T")]
@@ -141,12 +142,18 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
         bail!("--multipv 0: must be at least 1");
     }
     if let Some(t) = args.time {
-        if !(t.is_finite() && t > 0.0) {
-            bail!("--time {t}: must be a positive number of seconds");
+        if !(t > 0.0 && t <= MAX_SECONDS) {
+            bail!(
+                "--time {t}: must be a number of seconds above 0 and at most {}",
+                MAX_SECONDS
+            );
         }
     }
     if args.depth == Some(0) {
         bail!("--depth 0: must be at least 1 step");
+    }
+    if args.nodes == Some(0) {
+        bail!("--nodes 0: must be at least 1 node");
     }
     let mut out = std::io::stdout().lock();
     let pos = game.position();
@@ -165,11 +172,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     }
 
     let control = Arc::new(Control::new());
-    if let Some(t) = args.time {
-        let d = Duration::from_secs_f64(t);
-        control.set_soft(Some(d));
-        control.set_hard(Some(d));
-    }
+    Spending::new(args.time.map(Budget::fixed), 0.0, 1.0).apply(&control);
     {
         let c = Arc::clone(&control);
         // A second Ctrl-C while stopping is the same request; failing to install the handler

@@ -3,10 +3,9 @@
 //!
 //! Layers: [`engine_proc`] (a child process and its timestamped lines) under [`aei_client`]
 //! (the controller side of AEI) under [`referee`] (one game). [`schedule`] says which games
-//! are played, [`state`] keeps the JSON-lines file, [`stats`] and [`clock`] are pure.
+//! are played, [`state`] keeps the JSON-lines file, [`stats`] is pure; the clock is [`crate::clock`].
 
 pub mod aei_client;
-pub mod clock;
 pub mod engine_proc;
 pub mod record;
 pub mod referee;
@@ -26,8 +25,8 @@ use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use tusk_engine::{Color, Game};
 
+use crate::clock::TimeControl;
 use aei_client::{AeiClient, ClientError};
-use clock::TimeControl;
 use referee::{Outcome, Played, Player, RefereeConfig};
 use schedule::{Scheduled, SetupSource, Shard};
 use state::GameJson;

@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 use tusk_engine::{Color, EndReason, Game};
 
 use super::aei_client::{AeiClient, Answer, ClientError};
-use super::clock::{Clock, TimeControl};
+use crate::clock::{seconds_to_duration, Clock, TimeControl};
+use tusk_engine::ByColor;
 
 /// One side of a game: its engine and its time control.
 pub struct Player<'a> {
@@ -159,7 +160,7 @@ pub fn play_game(
         }
     }
 
-    let mut clock = Clock::new(tcs[0], tcs[1]);
+    let mut clock = Clock::new(ByColor(tcs));
     let start = Instant::now();
     let mut dead = [false; 2];
     loop {
@@ -178,12 +179,12 @@ pub fn play_game(
         let text = if let (true, Some(setups)) = (in_setup, setups) {
             setups[s].clone()
         } else {
-            let budget = clock.budget(s, start.elapsed().as_secs_f64());
+            let budget = clock.turn_deadline(side, start.elapsed().as_secs_f64());
             let mut opts = Vec::new();
             if tcs[s].is_some() {
-                for c in [0, 1] {
+                for (c, name) in Color::ALL.into_iter().zip(["greserve", "sreserve"]) {
                     if let Some(r) = clock.aei_reserve(c) {
-                        opts.push((["greserve", "sreserve"][c], r.to_string()));
+                        opts.push((name, r.to_string()));
                     }
                 }
                 opts.push(("moveused", "0".to_string()));
@@ -194,19 +195,17 @@ pub fn play_game(
             }
             let move_start = Instant::now();
             let deadline = match budget {
-                Some(b) => move_start + Duration::from_secs_f64(b.seconds),
+                Some(b) => move_start + seconds_to_duration(b.seconds),
                 None => move_start + cfg.move_timeout,
             };
             let stop_at = match (budget, cfg.stop_time) {
-                (Some(b), Some(st)) => {
-                    Some(move_start + Duration::from_secs_f64((b.seconds - st).max(0.0)))
-                }
+                (Some(b), Some(st)) => Some(move_start + seconds_to_duration(b.seconds - st)),
                 _ => None,
             };
             let answer = sent.and_then(|_| clients[s].go(Some(deadline), stop_at, cancel));
             let game_over_at = tcs[s]
-                .filter(|tc| tc.game_limit > 0.0)
-                .map(|tc| start + Duration::from_secs_f64(tc.game_limit));
+                .filter(|tc| tc.total > 0.0)
+                .map(|tc| start + seconds_to_duration(tc.total));
             let late = |at: Instant| -> char {
                 if game_over_at.is_some_and(|g| at > g) {
                     's'
@@ -260,7 +259,7 @@ pub fn play_game(
                         finish!(!side, 't', format!("{} answered too late", who(side)), None);
                     }
                     let used = at.saturating_duration_since(move_start).as_secs_f64();
-                    clock.charge(s, used, in_setup);
+                    clock.charge(side, used, in_setup);
                     text
                 }
             }
@@ -290,7 +289,7 @@ pub fn play_game(
                 dead[c] = true;
             }
         }
-        if game.result().is_none() && clock.turn_limit_reached(s, game.move_number()) {
+        if game.result().is_none() && clock.turn_limit_reached(side, game.move_number()) {
             let w = limit_winner(&game);
             finish!(
                 w,

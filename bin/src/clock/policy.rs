@@ -1,21 +1,19 @@
-//! Time management as pure arithmetic: the controller's clock model (what pyrimaa's `Game`
-//! enforces) and the budget Tusk gives itself for one turn.
+//! Tusk's time policy: how much of what the clock allows it spends on one turn, and when it
+//! thinks longer. Shared by the AEI engine and `tusk analyze --time`.
 //!
-//! The controller's rules, which [`TimeControl::deadline`] and [`TimeControl::reserve_after`]
-//! reproduce: a turn must end within `tcmove` plus the mover's reserve, capped by `tcturntime`
-//! and by what is left of `tctotal`; after a normal turn that took `u` seconds the reserve
-//! grows by `(tcmove - u) * tcpercent / 100` when `u < tcmove` and shrinks by `u - tcmove`
-//! otherwise, and is then capped at `tcmax`; setups leave the reserve alone.
-//!
-//! Tusk's budget ([`budget`]) is measured from the turn's start. It aims at the per-move time
-//! plus a share of the reserve, never less than what would otherwise be lost to the reserve
-//! cap, keeps a safety margin for process and pipe lag, and splits into a *soft* deadline
-//! (start no new iteration after it) and a *hard* one (stop at once). [`Budget::deadlines`]
-//! turns that into deadlines for the search's clock, stretched by an extension factor when
-//! the position needs more thought, and shifted by the `moveused` the controller reported.
-//! Every constant lives in [`params`].
+//! The [`Budget`] is measured from the turn's start. It aims at the per-move time plus a
+//! share of the reserve, never less than what would otherwise be lost to the reserve cap,
+//! keeps a safety margin for process and pipe lag, and splits into a *soft* deadline (start
+//! no new iteration after it) and a *hard* one (stop at once). [`Spending`] follows one
+//! search: it turns the budget into the search control's deadlines, shifted by the
+//! `moveused` the controller reported and stretched by an extension when the opponent
+//! threatens goal or the best turn changes late. Every constant lives in [`params`].
 
 use std::time::Duration;
+
+use tusk_search::Control;
+
+use super::control::{seconds_to_duration, TimeControl};
 
 /// The tunables of time management, in one place.
 pub mod params {
@@ -53,84 +51,9 @@ pub mod params {
     pub const EXTENSION_RESERVE_MOVES: f64 = 2.0;
 }
 
-/// A time control, as the `tc*` options give it. Times in seconds; 0 means "none" except
-/// for `percent`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TimeControl {
-    /// `tcmove`: time per turn.
-    pub per_move: f64,
-    /// `tcreserve`: each side's reserve at the start of the game.
-    pub reserve: f64,
-    /// `tcpercent`: percentage of unused per-move time credited to the reserve.
-    pub percent: f64,
-    /// `tcmax`: cap on the reserve (0: no cap).
-    pub max_reserve: f64,
-    /// `tctotal`: limit on the whole game's length (0: none).
-    pub total: f64,
-    /// `tcturns`: limit on the number of turns (0: none).
-    pub turns: u32,
-    /// `tcturntime`: cap on any single turn (0: none).
-    pub turn_time: f64,
-}
-
-impl Default for TimeControl {
-    fn default() -> Self {
-        TimeControl {
-            per_move: 0.0,
-            reserve: 0.0,
-            percent: 100.0,
-            max_reserve: 0.0,
-            total: 0.0,
-            turns: 0,
-            turn_time: 0.0,
-        }
-    }
-}
-
-impl TimeControl {
-    /// Whether any time limit applies (otherwise a search runs until its depth or a `stop`).
-    pub fn is_timed(&self) -> bool {
-        self.per_move > 0.0 || self.reserve > 0.0 || self.turn_time > 0.0 || self.total > 0.0
-    }
-
-    /// The controller's deadline for a turn, in seconds from the turn's start: `tcmove` plus
-    /// the mover's `reserve`, capped by `tcturntime` and by what is left of `tctotal` after
-    /// `game_elapsed` seconds of game. Never negative. `None` when untimed.
-    pub fn deadline(&self, reserve: f64, game_elapsed: f64) -> Option<f64> {
-        if !self.is_timed() {
-            return None;
-        }
-        let mut d = self.per_move + reserve;
-        if self.turn_time > 0.0 {
-            d = d.min(self.turn_time);
-        }
-        if self.total > 0.0 {
-            d = d.min(self.total - game_elapsed);
-        }
-        Some(d.max(0.0))
-    }
-
-    /// The mover's reserve after a turn that took `used` seconds, as the controller computes
-    /// it. Setups leave it unchanged.
-    pub fn reserve_after(&self, reserve: f64, used: f64, setup: bool) -> f64 {
-        if setup {
-            return reserve;
-        }
-        let mut change = self.per_move - used;
-        if change > 0.0 {
-            change *= self.percent / 100.0;
-        }
-        let mut r = reserve + change;
-        if self.max_reserve > 0.0 {
-            r = r.min(self.max_reserve);
-        }
-        r
-    }
-}
-
 /// What the clock says at the start of a turn.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Clock {
+pub struct TurnClock {
     /// The mover's reserve, seconds.
     pub reserve: f64,
     /// Seconds since the game began (for `tctotal`).
@@ -161,10 +84,10 @@ pub fn lag_margin(available: f64) -> f64 {
     (params::LAG_FIXED + params::LAG_FRACTION * available).min(available * params::LAG_MAX_FRACTION)
 }
 
-/// Tusk's budget for the turn, or `None` when no time limit applies.
-pub fn budget(tc: &TimeControl, clock: &Clock) -> Option<Budget> {
+/// Tusk's budget for the turn under `tc`, or `None` when no time limit applies.
+pub fn budget(tc: &TimeControl, clock: &TurnClock) -> Option<Budget> {
     let reserve = clock.reserve.max(0.0);
-    let available = tc.deadline(reserve, clock.game_elapsed)?;
+    let available = tc.turn_deadline(reserve, clock.game_elapsed)?.seconds;
     let hard_cap = (available - lag_margin(available))
         .min(tc.per_move + params::MAX_RESERVE_SHARE * reserve)
         .max(0.0);
@@ -200,6 +123,19 @@ pub fn budget(tc: &TimeControl, clock: &Clock) -> Option<Budget> {
 }
 
 impl Budget {
+    /// A fixed thinking time (`tusk analyze --time`): soft and hard deadlines both at
+    /// `seconds`, no extension.
+    pub fn fixed(seconds: f64) -> Budget {
+        Budget {
+            available: seconds,
+            target: seconds,
+            soft: seconds,
+            hard: seconds,
+            hard_cap: seconds,
+            max_extension: 1.0,
+        }
+    }
+
     /// The soft and hard deadlines for a search clock that started `offset` seconds after
     /// the turn did (`moveused` at the search's start, adjusted when the controller corrects
     /// it), with both deadlines stretched by `extension` (at least 1, at most
@@ -208,8 +144,71 @@ impl Budget {
         let ext = extension.clamp(1.0, self.max_extension.max(1.0));
         let hard = (self.hard * ext).min(self.hard_cap);
         let soft = (self.soft * ext).min(hard);
-        let since = |t: f64| Duration::from_secs_f64((t - offset).max(0.0));
+        let since = |t: f64| seconds_to_duration(t - offset);
         (since(soft), since(hard))
+    }
+}
+
+/// How one search spends its budget: the deadlines it was given and how they moved. The
+/// search thread's report callback and the driver (the AEI session) share it.
+#[derive(Clone, Debug, Default)]
+pub struct Spending {
+    /// The turn's budget (`None`: untimed, or pondering).
+    pub budget: Option<Budget>,
+    /// Seconds of the turn that had gone before the search clock started (`moveused`).
+    pub offset: f64,
+    /// How much the budget is stretched (1: not at all).
+    pub extension: f64,
+    /// The best turn last reported.
+    pub best: Option<String>,
+    /// How many times the best turn changed late.
+    pub late_changes: u32,
+    /// The depth of the last late change (at most one extension per depth).
+    pub extended_at: u32,
+}
+
+impl Spending {
+    /// Spending `budget`, `offset` seconds into the turn, stretched by `extension` from the
+    /// start.
+    pub fn new(budget: Option<Budget>, offset: f64, extension: f64) -> Spending {
+        Spending {
+            budget,
+            offset,
+            extension,
+            ..Spending::default()
+        }
+    }
+
+    /// Moves the control's deadlines to what the budget, offset and extension say.
+    pub fn apply(&self, control: &Control) {
+        if let Some(b) = &self.budget {
+            let (soft, hard) = b.deadlines(self.offset, self.extension);
+            control.set_soft(Some(soft));
+            control.set_hard(Some(hard));
+        }
+    }
+
+    /// Follows the best turn through the search's reports: a change late in the search (past
+    /// [`params::LATE_FRACTION`] of the soft deadline) stretches the budget by
+    /// [`params::BEST_CHANGE_EXTENSION`], once per depth, up to [`params::MAX_EXTENSION`].
+    pub fn note_best(&mut self, best: &str, depth: u32, control: &Control) {
+        if self.best.as_deref() == Some(best) {
+            return;
+        }
+        let late = self.best.is_some()
+            && self.budget.is_some()
+            && depth > self.extended_at
+            && control
+                .soft()
+                .is_some_and(|s| control.elapsed() >= s.mul_f64(params::LATE_FRACTION));
+        if late {
+            self.extension =
+                (self.extension * params::BEST_CHANGE_EXTENSION).min(params::MAX_EXTENSION);
+            self.late_changes += 1;
+            self.extended_at = depth;
+            self.apply(control);
+        }
+        self.best = Some(best.to_string());
     }
 }
 
@@ -227,8 +226,8 @@ mod tests {
         }
     }
 
-    fn clock(reserve: f64) -> Clock {
-        Clock {
+    fn clock(reserve: f64) -> TurnClock {
+        TurnClock {
             reserve,
             game_elapsed: 0.0,
             move_number: 2,
@@ -241,53 +240,7 @@ mod tests {
 
     #[test]
     fn untimed_has_no_budget() {
-        assert!(!TimeControl::default().is_timed());
         assert_eq!(budget(&TimeControl::default(), &clock(0.0)), None);
-        assert_eq!(TimeControl::default().deadline(0.0, 0.0), None);
-    }
-
-    #[test]
-    fn controller_deadline() {
-        // 15s/60s: 15 + 60.
-        close(
-            tc(15.0, 60.0, 100.0, 0.0).deadline(60.0, 0.0).unwrap(),
-            75.0,
-        );
-        // tcturntime caps it.
-        let t = TimeControl {
-            turn_time: 30.0,
-            ..tc(15.0, 60.0, 100.0, 0.0)
-        };
-        close(t.deadline(60.0, 0.0).unwrap(), 30.0);
-        // What is left of tctotal caps it: 1h game, 3590 s gone.
-        let t = TimeControl {
-            total: 3600.0,
-            ..tc(15.0, 60.0, 100.0, 0.0)
-        };
-        close(t.deadline(60.0, 3590.0).unwrap(), 10.0);
-        close(t.deadline(60.0, 3700.0).unwrap(), 0.0);
-    }
-
-    #[test]
-    fn reserve_accounting_matches_the_controller() {
-        // 15s/60s/100/120s: 5 s used of 15 credits 10 s.
-        let t = tc(15.0, 60.0, 100.0, 120.0);
-        close(t.reserve_after(60.0, 5.0, false), 70.0);
-        // Capped at tcmax.
-        close(t.reserve_after(115.0, 5.0, false), 120.0);
-        // Overrun: 20 s used takes 5 s from the reserve, in full whatever the percentage.
-        close(t.reserve_after(60.0, 20.0, false), 55.0);
-        let t75 = tc(15.0, 60.0, 75.0, 0.0);
-        close(t75.reserve_after(60.0, 20.0, false), 55.0);
-        // 75%: 10 s unused credits 7.5 s.
-        close(t75.reserve_after(60.0, 5.0, false), 67.5);
-        // 0%: nothing credited.
-        close(
-            tc(15.0, 60.0, 0.0, 0.0).reserve_after(60.0, 5.0, false),
-            60.0,
-        );
-        // Setups leave it alone.
-        close(t.reserve_after(60.0, 40.0, true), 60.0);
     }
 
     #[test]
@@ -342,7 +295,7 @@ mod tests {
             turns: 30,
             ..tc(10.0, 30.0, 100.0, 0.0)
         };
-        let c = Clock {
+        let c = TurnClock {
             move_number: 28,
             ..clock(30.0)
         };
@@ -356,6 +309,16 @@ mod tests {
         close(b.available, 5.0);
         close(b.hard_cap, 5.0 - 0.45);
         assert!(b.hard <= b.hard_cap && b.soft <= b.hard);
+    }
+
+    #[test]
+    fn huge_times_saturate_instead_of_panicking() {
+        // tcmove 1e300 (a controller's "forever"): deadlines at the largest time.
+        let b = budget(&tc(1e300, 1e300, 100.0, 0.0), &clock(1e300)).unwrap();
+        let (s, h) = b.deadlines(0.0, 2.0);
+        assert!(s <= h && h.as_secs_f64() <= crate::clock::MAX_SECONDS);
+        let (s, h) = Budget::fixed(1e308).deadlines(0.0, 1.0);
+        assert_eq!(s, h);
     }
 
     #[test]
@@ -393,5 +356,58 @@ mod tests {
         // A moveused past the deadline gives zero, not a panic.
         let (s, h) = b.deadlines(100.0, 1.0);
         assert_eq!((s, h), (Duration::ZERO, Duration::ZERO));
+    }
+
+    fn spending_2s_10s() -> Spending {
+        let b = budget(&tc(2.0, 10.0, 100.0, 0.0), &clock(10.0));
+        Spending::new(b, 0.0, 1.0)
+    }
+
+    #[test]
+    fn early_changes_do_not_extend() {
+        let control = Control::new();
+        let mut sp = spending_2s_10s();
+        sp.apply(&control);
+        assert_eq!(control.soft(), Some(Duration::from_secs_f64(0.95)));
+        // Far from the late fraction of the soft deadline: no extension.
+        control.set_soft(Some(Duration::from_secs(1000)));
+        sp.note_best("Ee2n", 1, &control);
+        sp.note_best("Md2n", 2, &control);
+        assert_eq!((sp.extension, sp.late_changes), (1.0, 0));
+        assert_eq!(sp.best.as_deref(), Some("Md2n"));
+    }
+
+    #[test]
+    fn late_changes_extend_once_per_depth_up_to_the_limit() {
+        let control = Control::new();
+        let mut sp = spending_2s_10s();
+        // Every change counts as late once the soft deadline is zero.
+        control.set_soft(Some(Duration::ZERO));
+        sp.note_best("Ee2n", 1, &control);
+        sp.note_best("Md2n", 5, &control);
+        sp.note_best("Ee2n", 5, &control);
+        assert_eq!(sp.late_changes, 1, "one extension per depth");
+        assert!((sp.extension - params::BEST_CHANGE_EXTENSION).abs() < 1e-12);
+        // The deadlines moved: 1.4 x (0.95, 3.8).
+        assert_eq!(control.soft(), Some(Duration::from_secs_f64(0.95 * 1.4)));
+        assert_eq!(control.hard(), Some(Duration::from_secs_f64(3.8 * 1.4)));
+        for d in 6..12 {
+            control.set_soft(Some(Duration::ZERO));
+            sp.note_best(if d % 2 == 0 { "Md2n" } else { "Ee2n" }, d, &control);
+        }
+        assert_eq!(sp.extension, params::MAX_EXTENSION);
+        // 2 x 3.8 = 7.6, cut to the cap 2 + 10 / 2.
+        assert_eq!(control.hard(), Some(Duration::from_secs_f64(7.0)));
+    }
+
+    #[test]
+    fn untimed_searches_are_never_extended() {
+        let control = Control::new();
+        let mut sp = Spending::new(None, 0.0, 1.0);
+        control.set_soft(Some(Duration::ZERO));
+        sp.note_best("Ee2n", 1, &control);
+        sp.note_best("Md2n", 2, &control);
+        assert_eq!(sp.extension, 1.0);
+        assert_eq!(control.hard(), None);
     }
 }
