@@ -39,8 +39,8 @@ const MIDGAME: [(&str, &str); 4] = [
 fn played(turns: usize, seed: u64) -> Position {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut game = tusk_tests::game_from_setups(
-        default_setup(Color::Gold, seed, None),
-        default_setup(Color::Silver, seed, None),
+        default_setup(Color::Gold, seed, &Position::empty(Color::Gold)),
+        default_setup(Color::Silver, seed, &Position::empty(Color::Silver)),
     );
     tusk_tests::play_random_turns(&mut game, &mut rng, turns);
     game.position().clone()

@@ -85,7 +85,7 @@ proptest! {
             let back = parse_setup(c, &text).unwrap();
             prop_assert_eq!(&back, &s);
             prop_assert_eq!(back.to_string(), text);
-            let d = tusk_engine::setup::default_setup(c, seed, None);
+            let d = tusk_engine::setup::default_setup(c, seed, &tusk_engine::Position::empty(c));
             prop_assert_eq!(parse_setup(c, &d.to_string()).unwrap(), d);
         }
     }
@@ -239,4 +239,29 @@ fn game_rejects_illegal_turn_values_and_stays_unchanged() {
     assert!(game.moves().is_empty());
     assert_eq!(game.play_text("Ee2n"), Ok(()));
     assert_eq!(game.move_label(), "2s");
+}
+
+#[test]
+fn lenient_play_tolerates_only_a_wrong_capture_token() {
+    use tusk_engine::notation::turn::without_capture_tokens;
+    // Gold's elephant on d2 pushes the silver rabbit on d3 into the unguarded trap c3.
+    let pos = parse_aei("g [r      r                                   r       E    R      R]").unwrap();
+    assert_eq!(without_capture_tokens(" rd3w  dc3x Ed2n "), "rd3w Ed2n");
+    assert_eq!(without_capture_tokens("Ra1 Rb1"), "Ra1 Rb1");
+    let mut strict = Game::from_position(pos.clone(), 2);
+    strict.play_text("rd3w rc3x Ed2n").unwrap();
+    for (text, tolerated) in [
+        ("rd3w rc3x Ed2n", false),
+        ("rd3w Ed2n", false),
+        ("rd3w dc3x Ed2n", true),
+    ] {
+        let mut g = Game::from_position(pos.clone(), 2);
+        let fault = g.play_text_lenient(text).unwrap();
+        assert_eq!(fault.is_some(), tolerated, "{text}");
+        assert_eq!(g.position(), strict.position(), "{text}");
+    }
+    // Any other fault is an error, and the game is unchanged.
+    let mut g = Game::from_position(pos.clone(), 2);
+    assert!(g.play_text_lenient("rd3w dc3x Ed2s").is_err());
+    assert_eq!(g.position(), &pos);
 }

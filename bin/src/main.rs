@@ -3,6 +3,7 @@
 mod aei;
 mod cli;
 mod clock;
+mod files;
 mod matches;
 
 use clap::{Parser, Subcommand};

@@ -209,6 +209,21 @@ impl Game {
         }
     }
 
+    /// Plays a move given by another program, as controllers do: like [`Game::play_text`],
+    /// but when the only fault is a wrong capture token the steps are played without the
+    /// capture tokens, and that fault is returned as `Ok(Some(error))` for the caller to
+    /// report. On error the game is unchanged.
+    pub fn play_text_lenient(&mut self, text: &str) -> Result<Option<TurnError>, TurnError> {
+        match self.play_text(text) {
+            Ok(()) => Ok(None),
+            Err(e @ TurnError::Capture { .. }) => {
+                self.play_text(&crate::notation::turn::without_capture_tokens(text))?;
+                Ok(Some(e))
+            }
+            Err(e) => Err(e),
+        }
+    }
+
     /// Plays a move. On error the game is unchanged.
     pub fn play(&mut self, mv: &Move) -> Result<(), TurnError> {
         if self.result.is_some() {

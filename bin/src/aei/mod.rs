@@ -4,15 +4,14 @@
 //! A reader thread owns standard input and feeds a channel ([`reader`]); the session
 //! ([`session`]) reads that channel, keeps the game and the options ([`options`]), runs at
 //! most one search in its own thread, and writes protocol lines ([`output`]). Lines are read
-//! by [`command`]; the clock and the time policy are [`crate::clock`]; setups come from
-//! [`setup`].
+//! by [`command`]; the clock and the time policy are [`crate::clock`]; the setup is
+//! [`tusk_engine::setup::default_setup`].
 
 pub mod command;
 pub mod options;
 pub mod output;
 pub mod reader;
 pub mod session;
-pub mod setup;
 
 use std::sync::mpsc;
 

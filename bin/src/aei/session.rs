@@ -19,14 +19,13 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use tusk_engine::notation::turn::write_turn;
-use tusk_engine::{Game, Position, TurnError, TurnGen};
+use tusk_engine::{Game, Position, TurnGen};
 use tusk_search::{Control, Limits, Report, SearchConfig, SearchResult, Searcher};
 
 use super::command::{self, Command, CommandError};
 use super::options::{Changed, OptionError, Options};
 use super::output::{info_lines, Output};
 use super::reader::Event;
-use super::setup;
 use crate::clock::policy::{self, params, Spending, TurnClock};
 
 /// How long after its hard deadline a search is answered by the watchdog.
@@ -64,6 +63,13 @@ pub fn run(out: Output, events: Sender<Event>, rx: Receiver<Event>) {
         };
         let flow = match event {
             Event::Line(line) => session.handle_line(&line),
+            Event::Overlong(bytes) => {
+                session.out.error(&format!(
+                    "a line of {bytes} bytes was ignored (the longest line read is {} bytes)",
+                    super::reader::MAX_LINE_BYTES
+                ));
+                Flow::Continue
+            }
             Event::Eof => Flow::Quit,
             Event::SearchDone(id) => {
                 session.search_done(id);
@@ -267,26 +273,16 @@ impl Session {
         }
         // A new turn begins: what was spent on the last one no longer counts.
         self.opts.move_used = 0.0;
-        let Err(e) = self.game.play_text(text) else {
-            return;
-        };
-        if let TurnError::Capture { .. } = e {
-            // Capture tokens are optional; a wrong one should not stop the game.
-            let steps: Vec<&str> = text
-                .split_whitespace()
-                .filter(|t| !(t.len() == 4 && t.ends_with('x')))
-                .collect();
-            if self.game.play_text(&steps.join(" ")).is_ok() {
-                self.out.warning(&format!(
-                    "makemove {text}: {e}; played the steps without the capture tokens"
-                ));
-                return;
-            }
+        match self.game.play_text_lenient(text) {
+            Ok(None) => {}
+            Ok(Some(e)) => self.out.warning(&format!(
+                "makemove {text}: {e}; played the steps without the capture tokens"
+            )),
+            Err(e) => self.out.error(&format!(
+                "makemove {text}: {e}; the position is unchanged ({} to move)",
+                self.game.move_label()
+            )),
         }
-        self.out.error(&format!(
-            "makemove {text}: {e}; the position is unchanged ({} to move)",
-            self.game.move_label()
-        ));
     }
 
     fn go(&mut self, ponder: bool) {
@@ -312,7 +308,7 @@ impl Session {
         }
         if self.game.in_setup() {
             let side = self.game.side_to_move();
-            let s = setup::choose(side, self.setup_seed, self.game.position());
+            let s = tusk_engine::setup::default_setup(side, self.setup_seed, self.game.position());
             let text = s.to_string();
             match self.game.clone().play_text(&text) {
                 Ok(()) => self.out.line(&format!("bestmove {text}")),
@@ -329,7 +325,7 @@ impl Session {
             let game = self.game.clone();
             match self.any_turn(&game) {
                 Some(t) => self.out.line(&format!("bestmove {t}")),
-                None => self.out.error("no legal turn exists: no bestmove"),
+                None => self.resign_without_turn(),
             }
             return;
         }
@@ -390,6 +386,10 @@ impl Session {
                 let mut on_report = |r: &Report| {
                     for line in info_lines(r, side) {
                         out.line(&line);
+                    }
+                    if !out.is_open() {
+                        // The controller has gone: nobody will read the answer.
+                        thread_control.stop();
                     }
                     note_best(r, &thread_control, &thread_shared);
                 };
@@ -558,7 +558,7 @@ impl Session {
             }
         }
         let Some(text) = chosen.or_else(|| self.any_turn(game)) else {
-            self.out.error("no legal turn exists: no bestmove");
+            self.resign_without_turn();
             return;
         };
         self.out.line(&format!("bestmove {text}"));
@@ -584,6 +584,15 @@ impl Session {
             ));
         }
         self.out.debug(&summary);
+    }
+
+    /// Answers a `go` in a position where the side to move has no legal turn at all: the
+    /// controllers' convention `bestmove resign` (pyrimaa's `roundrobin` and `gameroom` score
+    /// it as a resignation), so a controller waiting for a move is never left waiting.
+    fn resign_without_turn(&self) {
+        self.out
+            .error("the side to move has no legal turn: answering 'bestmove resign'");
+        self.out.line("bestmove resign");
     }
 
     /// The first legal turn of `game` that repeats no position a third time, else the first
@@ -633,5 +642,147 @@ fn opponent_threatens_goal(pos: &Position) -> bool {
 fn note_best(report: &Report, control: &Control, shared: &Mutex<Spending>) {
     if let Some(first) = report.pv.first() {
         lock(shared).note_best(first, report.depth, control);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The session under arbitrary input: whatever lines arrive, in whatever order, it never
+    //! panics, answers every `go` that owes a move, and still answers `isready` at the end.
+
+    use super::*;
+    use proptest::prelude::*;
+    use std::sync::mpsc::{channel, Receiver};
+
+    /// An output that collects what the session writes.
+    #[derive(Clone, Default)]
+    struct Sink(Arc<Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Sink {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Sink {
+        fn text(&self) -> String {
+            String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
+        }
+    }
+
+    /// Hands finished searches back to the session, as the event loop does.
+    fn pump(session: &mut Session, rx: &Receiver<Event>) {
+        while let Ok(event) = rx.try_recv() {
+            if let Event::SearchDone(id) = event {
+                session.search_done(id);
+            }
+        }
+    }
+
+    /// Lines a controller (or a fuzzer) might send: protocol commands with random arguments,
+    /// and raw bytes.
+    fn line() -> impl Strategy<Value = String> {
+        let cell = prop::sample::select(" rcdhmeRCDHMEx.".chars().collect::<Vec<_>>());
+        let board = (
+            prop::sample::select(vec!["g", "s", "w", "b", "x"]),
+            prop::collection::vec(cell, 60..68),
+        )
+            .prop_map(|(side, cells)| {
+                format!(
+                    "setposition {side} [{}]",
+                    cells.into_iter().collect::<String>()
+                )
+            });
+        let option = (
+            prop::sample::select(vec![
+                "tcmove",
+                "tcreserve",
+                "tcpercent",
+                "tcmax",
+                "tctotal",
+                "tcturns",
+                "tcturntime",
+                "greserve",
+                "sreserve",
+                "moveused",
+                "depth",
+                "nodes",
+                "seed",
+                "strict",
+                "rated",
+                "without",
+                "opponent",
+                "bogus",
+            ]),
+            prop::sample::select(vec![
+                "0", "1", "-1", "1e300", "nan", "4", "300", "2.5", "", "x", "lmr,tt", "1e-9",
+            ]),
+        )
+            .prop_map(|(n, v)| format!("setoption name {n} value {v}"));
+        let step = "[RCDHMErcdhme][a-h][1-8][nsewx]";
+        let makemove =
+            prop::collection::vec(step, 0..6).prop_map(|s| format!("makemove {}", s.join(" ")));
+        prop_oneof![
+            3 => prop::sample::select(vec![
+                "aei", "isready", "newgame", "go", "go ponder", "stop", "quit", "",
+                "setposition g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]",
+                "makemove Ra1 Rb1 Rc1 Dd1 De1 Rf1 Rg1 Rh1 Ra2 Hb2 Cc2 Md2 Ee2 Cf2 Hg2 Rh2",
+                "makemove ra8 rb8 rc8 dd8 de8 rf8 rg8 rh8 ra7 hb7 cc7 ed7 me7 cf7 hg7 rh7",
+                "makemove Ee2n Ee3n",
+            ]).prop_map(str::to_string),
+            2 => board,
+            2 => option,
+            2 => makemove,
+            1 => prop::collection::vec(any::<u8>(), 0..40)
+                .prop_map(|b| String::from_utf8_lossy(&b).into_owned()),
+            1 => "\\PC{0,60}",
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+        #[test]
+        fn arbitrary_input_never_breaks_the_session(
+            start in any::<bool>(),
+            lines in prop::collection::vec(line(), 0..24),
+        ) {
+            let sink = Sink::default();
+            let (tx, rx) = channel();
+            let mut session = Session::new(Output::new(Box::new(sink.clone())), tx);
+            // Small, quick searches, whatever the fuzzer sets later (it may clear the limit:
+            // `stop` ends such a search).
+            for l in ["aei", "setoption name hash value 1", "setoption name nodes value 300"] {
+                session.handle_line(l);
+            }
+            if start {
+                // Half the cases play from the opening, so that searches run.
+                session.handle_line(&format!("setposition {}", crate::cli::position::START));
+            }
+            for l in &lines {
+                session.handle_line(l);
+                pump(&mut session, &rx);
+            }
+            session.handle_line("stop");
+            pump(&mut session, &rx);
+            if let Some(r) = session.running.as_ref() {
+                // A search may still be running (a ponder, or one already answered).
+                r.control.stop();
+                let id = r.id;
+                prop_assert!(wait_finished(&r.handle));
+                session.search_done(id);
+            }
+            session.handle_line("isready");
+            let text = sink.text();
+            prop_assert!(text.ends_with("readyok\n"), "{}", text);
+            // Every plain `go` that was not refused was answered: at most one bestmove each.
+            let gos = lines.iter().filter(|l| l.trim().eq_ignore_ascii_case("go")).count();
+            let answers = text.lines().filter(|l| l.starts_with("bestmove ")).count();
+            prop_assert!(answers <= gos, "{} bestmoves for {} go: {}", answers, gos, text);
+        }
     }
 }

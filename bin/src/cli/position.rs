@@ -2,13 +2,14 @@
 //! with `--upto N`; and the one way every command reports a game that is already decided.
 
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
+
+use crate::files::read_text_file;
 use tusk_engine::notation::board::parse_aei;
 use tusk_engine::notation::record::{PositionFile, Record};
-use tusk_engine::notation::text::decode_utf8;
 use tusk_engine::{Game, GameResult};
 
 /// The standard opening position used when no position is given.
@@ -64,14 +65,6 @@ pub struct PositionArgs {
     pub upto: Option<Upto>,
 }
 
-/// Reads a whole text file as UTF-8; errors name the file, and the line and column of a byte
-/// that is not UTF-8.
-pub fn read_text(path: &Path, what: &str) -> Result<String> {
-    let bytes =
-        std::fs::read(path).with_context(|| format!("cannot read {what} {}", path.display()))?;
-    decode_utf8(&bytes).with_context(|| path.display().to_string())
-}
-
 impl PositionArgs {
     /// Whether any position option was given.
     pub fn given(&self) -> bool {
@@ -83,14 +76,14 @@ impl PositionArgs {
     /// standard error says so.
     pub fn load(&self) -> Result<Game> {
         if let Some(path) = &self.position {
-            let text = read_text(path, "position file")?;
+            let text = read_text_file(path, "position file")?;
             let pf = PositionFile::parse(&text).with_context(|| path.display().to_string())?;
             return Ok(
                 Game::from_position(pf.position, pf.move_number).with_steps_taken(&pf.steps_taken)
             );
         }
         if let Some(path) = &self.record {
-            let text = read_text(path, "game record")?;
+            let text = read_text_file(path, "game record")?;
             let rec = Record::parse(&text).with_context(|| path.display().to_string())?;
             let count = match &self.upto {
                 None => None,

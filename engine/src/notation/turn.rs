@@ -75,6 +75,16 @@ fn finish_turn(turn: &Turn, mut p: Position) -> Result<Position, TurnError> {
     Ok(p)
 }
 
+/// The text of a move without its capture tokens (every four-character token ending in `x`,
+/// as pyrimaa's parser skips them): what a lenient reader plays when a capture token given
+/// by another program is wrong. Tokens are rejoined with single spaces.
+pub fn without_capture_tokens(text: &str) -> String {
+    text.split_whitespace()
+        .filter(|t| !(t.len() == 4 && t.ends_with('x')))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Reads step and capture tokens and plays them on a copy of `pos` without ending the turn.
 /// Checks every step and every capture token given. Returns the steps and the position.
 pub fn play_steps(pos: &Position, text: &str) -> Result<(Turn, Position), TurnError> {
