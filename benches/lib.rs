@@ -4,7 +4,7 @@ use tusk_engine::notation::board::parse_aei;
 use tusk_engine::Position;
 
 /// The standard opening position.
-pub const START: &str = "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]";
+pub const START: &str = tusk_engine::notation::board::STANDARD_OPENING;
 /// The published mid-game position (101,363 distinct turns).
 pub const MIDGAME: &str = "g [ D      c   r HcR   M r rC  r R r  r E R R C  R R    D      R  R]";
 

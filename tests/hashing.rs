@@ -65,13 +65,11 @@ fn board_key_and_full_hash_differ_mid_turn() {
 /// Zobrist keys are fixed: the opening position's hash never changes between builds.
 #[test]
 fn zobrist_values_are_pinned() {
-    let p = tusk_engine::notation::board::parse_aei(
-        "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]",
-    )
-    .unwrap();
+    let p = tusk_engine::notation::board::parse_aei(tusk_engine::notation::board::STANDARD_OPENING)
+        .unwrap();
     assert_eq!(format!("{:016x}", p.hash()), PINNED_START);
     let s = tusk_engine::notation::board::parse_aei(
-        "s [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]",
+        &tusk_engine::notation::board::STANDARD_OPENING.replacen('g', "s", 1),
     )
     .unwrap();
     assert_eq!(

@@ -17,7 +17,7 @@ use tusk_engine::{
 use tusk_tests::reference::{cells_of, Cells, RefPos};
 use tusk_tests::{random_board, random_game};
 
-const START: &str = "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]";
+const START: &str = tusk_engine::notation::board::STANDARD_OPENING;
 
 /// Turn-start positions where the game is not over: mid-game positions of random games,
 /// random full armies and sparse random boards.

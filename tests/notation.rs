@@ -100,7 +100,7 @@ proptest! {
             let _ = Record::parse(text).map(|r| r.replay(None));
             let _ = PositionFile::parse(text);
             let _ = parse_setup(Color::Gold, text);
-            let start = parse_aei("g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]").unwrap();
+            let start = parse_aei(tusk_engine::notation::board::STANDARD_OPENING).unwrap();
             let _ = parse_turn(&start, text);
             let mut g = Game::new();
             let _ = g.play_text(text);
@@ -112,8 +112,7 @@ proptest! {
 /// token.
 #[test]
 fn mangled_turns_name_the_bad_token() {
-    let pos =
-        parse_aei("g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]").unwrap();
+    let pos = parse_aei(tusk_engine::notation::board::STANDARD_OPENING).unwrap();
     let e = parse_turn(&pos, "Ee2n Ee3n Ed2n").unwrap_err().to_string();
     assert!(e.contains("step 3 \"Ed2n\""), "{e}");
     assert!(e.contains("holds a gold camel"), "{e}");
@@ -217,8 +216,7 @@ fn position_file_with_steps_taken() {
 #[test]
 fn game_rejects_illegal_turn_values_and_stays_unchanged() {
     use tusk_engine::{Direction, Square, Step, Turn};
-    let start =
-        parse_aei("g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]").unwrap();
+    let start = parse_aei(tusk_engine::notation::board::STANDARD_OPENING).unwrap();
     let mut game = Game::from_position(start.clone(), 2);
     let sq = |s: &str| Square::parse(s).unwrap();
     let turn = Turn::from_steps(&[
@@ -245,7 +243,8 @@ fn game_rejects_illegal_turn_values_and_stays_unchanged() {
 fn lenient_play_tolerates_only_a_wrong_capture_token() {
     use tusk_engine::notation::turn::without_capture_tokens;
     // Gold's elephant on d2 pushes the silver rabbit on d3 into the unguarded trap c3.
-    let pos = parse_aei("g [r      r                                   r       E    R      R]").unwrap();
+    let pos =
+        parse_aei("g [r      r                                   r       E    R      R]").unwrap();
     assert_eq!(without_capture_tokens(" rd3w  dc3x Ed2n "), "rd3w Ed2n");
     assert_eq!(without_capture_tokens("Ra1 Rb1"), "Ra1 Rb1");
     let mut strict = Game::from_position(pos.clone(), 2);

@@ -4,7 +4,7 @@ use tusk_engine::notation::board::parse_aei;
 use tusk_engine::perft::{step_layers, step_perft, turn_perft};
 use tusk_engine::TurnGen;
 
-const START: &str = "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]";
+const START: &str = tusk_engine::notation::board::STANDARD_OPENING;
 const MIDGAME: &str = "g [ D      c   r HcR   M r rC  r R r  r E R R C  R R    D      R  R]";
 
 #[test]

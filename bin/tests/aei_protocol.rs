@@ -376,7 +376,7 @@ fn illegal_makemove_keeps_the_position() {
 fn malformed_setposition_keeps_the_position() {
     let mut e = engine_at(START);
     e.send("setposition g [rrrrrrrr]");
-    e.send("setposition x [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]");
+    e.send(&format!("setposition {}", START.replacen('g', "x", 1)));
     let before = e.sync();
     assert_eq!(count(&before, "log Error"), 2, "{before:?}");
     e.send("go");

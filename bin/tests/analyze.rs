@@ -39,10 +39,8 @@ fn shows_the_board_one_line_per_depth_and_the_best_move() {
         .expect("last line is bestmove");
     // The best move plays from the start position.
     let mut g = tusk_engine::Game::from_position(
-        tusk_engine::notation::board::parse_aei(
-            "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]",
-        )
-        .unwrap(),
+        tusk_engine::notation::board::parse_aei(tusk_engine::notation::board::STANDARD_OPENING)
+            .unwrap(),
         2,
     );
     g.play_text(turn).expect("bestmove is a legal turn");

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-const START: &str = "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]";
+const START: &str = tusk_engine::notation::board::STANDARD_OPENING;
 const MIDGAME: &str = "g [ D      c   r HcR   M r rC  r R r  r E R R C  R R    D      R  R]";
 
 fn tusk(args: &[&str], stdin: &str) -> Output {

@@ -11,10 +11,13 @@ fn pyrimaa_installs_and_counts_the_opening() {
     let out = Command::new(&python)
         .args([
             "-c",
-            "from pyrimaa import board\n\
-             pos = board.parse_short_pos(board.Color.GOLD, 4, \
-             '[rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]')\n\
-             print(len(pos.get_moves()))",
+            &format!(
+                "from pyrimaa import board\n\
+                 pos = board.parse_short_pos(board.Color.GOLD, 4, '{}')\n\
+                 print(len(pos.get_moves()))",
+                // The board part of "g [...]".
+                &tusk_engine::notation::board::STANDARD_OPENING[2..]
+            ),
         ])
         .output()
         .expect("python runs");

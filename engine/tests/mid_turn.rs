@@ -7,7 +7,7 @@ use tusk_engine::notation::record::PositionFile;
 use tusk_engine::notation::turn::play_steps;
 use tusk_engine::{Color, EndReason, Game, Pending, Position, TurnGen};
 
-const START: &str = "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]";
+const START: &str = tusk_engine::notation::board::STANDARD_OPENING;
 
 /// A board in AEI form from `(piece letter, square)` pairs.
 fn board(side: char, pieces: &[(char, &str)]) -> String {

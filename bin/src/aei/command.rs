@@ -270,9 +270,10 @@ mod tests {
         assert_eq!(to_aei_with_side(&p), edge);
         // Legacy side letters.
         assert!(matches!(
-            parse(
-                "setposition w [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]"
-            ),
+            parse(&format!(
+                "setposition {}",
+                tusk_engine::notation::board::STANDARD_OPENING.replacen('g', "w", 1)
+            )),
             Ok(Command::SetPosition(_))
         ));
     }
@@ -281,9 +282,10 @@ mod tests {
     fn setposition_errors_name_the_fault() {
         let short = parse("setposition g [rrrr]").unwrap_err().to_string();
         assert!(short.contains("64"), "{short}");
-        let side = parse(
-            "setposition q [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]",
-        )
+        let side = parse(&format!(
+            "setposition {}",
+            tusk_engine::notation::board::STANDARD_OPENING.replacen('g', "q", 1)
+        ))
         .unwrap_err()
         .to_string();
         assert!(side.starts_with("setposition:"), "{side}");

@@ -729,11 +729,11 @@ mod tests {
         prop_oneof![
             3 => prop::sample::select(vec![
                 "aei", "isready", "newgame", "go", "go ponder", "stop", "quit", "",
-                "setposition g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]",
+                "setposition START",
                 "makemove Ra1 Rb1 Rc1 Dd1 De1 Rf1 Rg1 Rh1 Ra2 Hb2 Cc2 Md2 Ee2 Cf2 Hg2 Rh2",
                 "makemove ra8 rb8 rc8 dd8 de8 rf8 rg8 rh8 ra7 hb7 cc7 ed7 me7 cf7 hg7 rh7",
                 "makemove Ee2n Ee3n",
-            ]).prop_map(str::to_string),
+            ]).prop_map(|l| l.replace("START", crate::cli::position::START)),
             2 => board,
             2 => option,
             2 => makemove,

@@ -115,9 +115,11 @@ pub fn labelled(number: u32, side: Color, pv: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// A count in at most six characters up to 99.99 million: `9999`, `123.4k`, `2.46M`, `12.35M`.
 fn human_count(n: u64) -> String {
-    if n >= 10_000_000 {
-        format!("{:.1}M", n as f64 / 1e6)
+    // From 999,950 on, one decimal of thousands would print 1000.0k.
+    if n >= 999_950 {
+        format!("{:.2}M", n as f64 / 1e6)
     } else if n >= 10_000 {
         format!("{:.1}k", n as f64 / 1e3)
     } else {
@@ -302,5 +304,23 @@ fn whole_first(game: &tusk_engine::Game, rest: &str) -> String {
     match tusk_engine::notation::turn::play_steps(game.position(), rest) {
         Ok((turn, _)) => game.turn_text(&turn),
         Err(_) => rest.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_fit_the_nps_column() {
+        assert_eq!(human_count(9_999), "9999");
+        assert_eq!(human_count(123_456), "123.5k");
+        // Before: 2,460,000 was "2460.0k", wider than its column.
+        assert_eq!(human_count(2_460_000), "2.46M");
+        assert_eq!(human_count(12_345_678), "12.35M");
+        assert_eq!(human_count(999_999), "1.00M");
+        for n in [0, 9_999, 10_000, 999_999, 1_000_000, 99_000_000] {
+            assert!(format!("{}/s", human_count(n)).len() <= 8, "{n}");
+        }
     }
 }

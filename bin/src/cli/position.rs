@@ -13,7 +13,7 @@ use tusk_engine::notation::record::{PositionFile, Record};
 use tusk_engine::{Game, GameResult};
 
 /// The standard opening position used when no position is given.
-pub const START: &str = "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]";
+pub use tusk_engine::notation::board::STANDARD_OPENING as START;
 
 /// The exit status of a command asked about a game that is already decided.
 pub const GAME_OVER_STATUS: u8 = 3;

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use tusk_engine::Game;
 
 /// The standard opening, gold to move.
-pub const START: &str = "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]";
+pub const START: &str = tusk_engine::notation::board::STANDARD_OPENING;
 
 /// How long a test waits for a line that must come (generous: CI machines are shared).
 pub const PATIENCE: Duration = Duration::from_secs(60);

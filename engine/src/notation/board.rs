@@ -167,6 +167,11 @@ pub fn to_framed(pos: &Position) -> String {
     s
 }
 
+/// The standard opening position as AEI writes it (gold to move, the setups of the rules'
+/// diagram): the default position of every command that takes one.
+pub const STANDARD_OPENING: &str =
+    "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]";
+
 /// The frame line above and below the ranks of a framed board (after its indentation).
 pub const FRAME: &str = "+-----------------+";
 /// The optional footer line under a framed board, naming the files (after its indentation).
@@ -360,7 +365,7 @@ fn read_framed(lines: &[&str]) -> Result<Vec<(Piece, Square)>, Fault> {
 mod tests {
     use super::*;
 
-    const START: &str = "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]";
+    const START: &str = STANDARD_OPENING;
 
     #[test]
     fn aei_round_trip() {
