@@ -26,7 +26,7 @@ use super::command::{self, Command, CommandError};
 use super::options::{Changed, OptionError, Options};
 use super::output::{info_lines, Output};
 use super::reader::Event;
-use crate::clock::policy::{self, params, Spending, TurnClock};
+use crate::clock::policy::{self, Spending, TurnClock};
 
 /// How long after its hard deadline a search is answered by the watchdog.
 const WATCHDOG_GRACE: Duration = Duration::from_millis(100);
@@ -351,10 +351,11 @@ impl Session {
                 },
             )
         };
-        let mut extension = 1.0;
-        if !ponder && opponent_threatens_goal(self.game.position()) {
-            extension = params::GOAL_THREAT_EXTENSION;
-        }
+        let extension = if ponder {
+            1.0
+        } else {
+            policy::initial_extension(self.game.position())
+        };
         let shared = Arc::new(Mutex::new(Spending::new(
             budget,
             self.opts.move_used,
@@ -629,13 +630,6 @@ fn wait_finished<T>(handle: &JoinHandle<T>) -> bool {
         std::thread::sleep(Duration::from_micros(200));
     }
     handle.is_finished()
-}
-
-/// Whether the opponent could reach goal if the side to move passed: a reason to think longer.
-fn opponent_threatens_goal(pos: &Position) -> bool {
-    let mut opp = pos.clone();
-    opp.end_turn();
-    tusk_eval::goal::can_goal(&opp)
 }
 
 /// Passes the reported best turn to the time policy (a late change stretches the budget).

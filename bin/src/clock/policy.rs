@@ -11,6 +11,7 @@
 
 use std::time::Duration;
 
+use tusk_engine::Position;
 use tusk_search::Control;
 
 use super::control::{seconds_to_duration, TimeControl};
@@ -149,6 +150,18 @@ impl Budget {
     }
 }
 
+/// The extension a turn starts with: [`params::GOAL_THREAT_EXTENSION`] when the opponent
+/// could reach goal if the side to move passed (the turn needs more thought), else 1.
+pub fn initial_extension(pos: &Position) -> f64 {
+    let mut opponent = pos.clone();
+    opponent.end_turn();
+    if tusk_eval::goal::can_goal(&opponent) {
+        params::GOAL_THREAT_EXTENSION
+    } else {
+        1.0
+    }
+}
+
 /// How one search spends its budget: the deadlines it was given and how they moved. The
 /// search thread's report callback and the driver (the AEI session) share it.
 #[derive(Clone, Debug, Default)]
@@ -236,6 +249,23 @@ mod tests {
 
     fn close(a: f64, b: f64) {
         assert!((a - b).abs() < 1e-9, "{a} != {b}");
+    }
+
+    #[test]
+    fn a_goal_threat_starts_the_turn_extended() {
+        use tusk_engine::notation::board::{parse_aei, STANDARD_OPENING};
+        assert_eq!(
+            initial_extension(&parse_aei(STANDARD_OPENING).unwrap()),
+            1.0
+        );
+        // Silver's rabbit on a2 walks to a1 next turn unless gold stops it.
+        let threatened =
+            parse_aei("g [       r                            E           r              R]")
+                .unwrap();
+        assert_eq!(
+            initial_extension(&threatened),
+            params::GOAL_THREAT_EXTENSION
+        );
     }
 
     #[test]
