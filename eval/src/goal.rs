@@ -233,8 +233,20 @@ fn bound_zone(pos: &Position, remaining: u8) -> Bitboard {
 }
 
 /// Whether a goal is reachable in at most `remaining` steps, given that `bound` (at most
-/// `remaining`) is the goal bound here. `fruitless` remembers nodes already refuted.
-fn search(pos: &mut Position, remaining: u8, bound: u8, fruitless: &mut Fruitless) -> bool {
+/// `remaining`) is the goal bound here. `fruitless` remembers nodes already refuted. Each
+/// node visited takes one of `nodes`; once none is left every search answers false at once
+/// (the caller must then treat a false answer as unknown).
+fn search(
+    pos: &mut Position,
+    remaining: u8,
+    bound: u8,
+    fruitless: &mut Fruitless,
+    nodes: &mut u32,
+) -> bool {
+    if *nodes == 0 {
+        return false;
+    }
+    *nodes -= 1;
     if remaining == 1 {
         return goal_in_one(pos);
     }
@@ -261,7 +273,7 @@ fn search(pos: &mut Position, remaining: u8, bound: u8, fruitless: &mut Fruitles
             let undo = pos.play_step_unchecked(step);
             let found = pos.rabbit_on_goal(us) || {
                 let b = goal_bound(pos, remaining - 1);
-                b < remaining && search(pos, remaining - 1, b, fruitless)
+                b < remaining && search(pos, remaining - 1, b, fruitless, nodes)
             };
             pos.undo_step(step, undo);
             if found {
@@ -269,7 +281,9 @@ fn search(pos: &mut Position, remaining: u8, bound: u8, fruitless: &mut Fruitles
             }
         }
     }
-    fruitless.insert(pos, remaining);
+    if *nodes > 0 {
+        fruitless.insert(pos, remaining);
+    }
     false
 }
 
@@ -362,16 +376,29 @@ pub fn can_goal(pos: &Position) -> bool {
 
 /// [`can_goal`] searching on `pos` itself, which it leaves exactly as it found it.
 pub fn can_goal_mut(pos: &mut Position) -> bool {
+    can_goal_within(pos, u32::MAX) == Some(true)
+}
+
+/// [`can_goal_mut`] with at most `nodes` nodes of search: `Some(answer)` when the search ends
+/// within them (exact), `None` when it does not. A goal found is always real; only "no goal"
+/// needs the whole search. Most positions take a handful of nodes; a side with several
+/// rabbits one or two steps from goal behind its own pieces can take tens of thousands, which
+/// is too many for a term of the evaluation (see [`crate::NextTurnThreat`]).
+pub fn can_goal_within(pos: &mut Position, nodes: u32) -> Option<bool> {
     let limit = pos.steps_left();
     let lower = goal_bound(pos, limit);
     if lower == 0 {
-        return true;
+        return Some(true);
     }
     if lower > limit {
-        return false;
+        return Some(false);
     }
     let mut fruitless = Fruitless::new();
-    (lower..=limit).any(|depth| search(pos, depth, lower, &mut fruitless))
+    let mut left = nodes;
+    if (lower..=limit).any(|depth| search(pos, depth, lower, &mut fruitless, &mut left)) {
+        return Some(true);
+    }
+    (left > 0).then_some(false)
 }
 
 /// Rabbits of `color` that could reach goal in one full turn if nothing moved against them
@@ -436,6 +463,27 @@ mod tests {
     fn seed_diagram_gold_wins_in_three() {
         // The rules walk-through: gold's dog a6 pushes the rabbit a7 to a8 and unfreezes b7.
         assert_eq!(goal_in(&crate::test_util::seed_diagram("g")), Some(3));
+    }
+
+    #[test]
+    fn a_bounded_search_is_exact_within_its_nodes_and_unknown_beyond() {
+        // Gold's position of a real game (34g): rabbits on b7 and a5 behind its own pieces.
+        // Silver passing, gold to move: no goal, but the search needs thousands of nodes.
+        let mut p = tusk_engine::notation::board::parse_aei(
+            "g [rHr     rRmMcr  De r  r R E   r   rC D        dC RR  R R        ]",
+        )
+        .unwrap();
+        let exact = can_goal(&p);
+        assert_eq!(can_goal_within(&mut p, u32::MAX), Some(exact));
+        assert_eq!(can_goal_within(&mut p, 1), None);
+        // A goal in two on an open file is found within a few nodes.
+        let mut open = pos("g", &[("R", "d6"), ("r", "a8"), ("E", "a1"), ("e", "h8")]);
+        assert_eq!(can_goal_within(&mut open, 8), Some(true));
+        // The opening is rejected by the bound alone, with no node at all.
+        assert_eq!(
+            can_goal_within(&mut crate::test_util::opening(), 0),
+            Some(false)
+        );
     }
 
     #[test]

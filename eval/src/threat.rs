@@ -9,6 +9,11 @@ use tusk_engine::{PieceKind, Position};
 
 use crate::{captures, goal};
 
+/// The most nodes the goal search of [`NextTurnThreat::of_mut`] may take. A search that needs
+/// more counts as a threat: a side with so many ways to try for goal is a danger, and an
+/// exact answer there cost up to 12 ms (seen in a real game: 4,000 search nodes a second).
+pub const GOAL_THREAT_NODES: u32 = 4096;
+
 /// The opponent's threats with a full turn on the current board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct NextTurnThreat {
@@ -20,12 +25,13 @@ pub struct NextTurnThreat {
 
 impl NextTurnThreat {
     /// The threats of the opponent of the side to move in `pos`, found by ending the turn
-    /// here and running the exact goal and capture detectors; `pos` is left exactly as it was.
+    /// here and running the goal detector (exact within [`GOAL_THREAT_NODES`] nodes, a threat
+    /// beyond) and the exact capture detector; `pos` is left exactly as it was.
     /// `pos` must allow ending the turn as far as the board goes (no push half done).
     pub fn of_mut(pos: &mut Position) -> NextTurnThreat {
         let turn = pos.end_turn();
         let t = NextTurnThreat {
-            goal: goal::can_goal_mut(pos),
+            goal: goal::can_goal_within(pos, GOAL_THREAT_NODES).unwrap_or(true),
             capture: captures::best_capture_mut(pos),
         };
         pos.undo_end_turn(turn);
