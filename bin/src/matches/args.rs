@@ -405,9 +405,9 @@ impl RunArgs {
     }
 }
 
+/// The settings of `tusk match ARGS`, for tests (panics on what clap refuses).
 #[cfg(test)]
-mod tests {
-    use super::*;
+pub fn settings_of(args: &[&str]) -> Result<Settings, ArgsError> {
     use clap::Parser;
 
     #[derive(Parser)]
@@ -416,16 +416,18 @@ mod tests {
         run: RunArgs,
     }
 
+    let argv = std::iter::once("match").chain(args.iter().copied());
+    Cli::try_parse_from(argv).unwrap().run.settings()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
     fn settings(args: &[&str]) -> Result<Settings, ArgsError> {
-        let mut argv = vec![
-            "match",
-            "--engine",
-            "name=a,cmd=x",
-            "--engine",
-            "name=b,cmd=y",
-        ];
+        let mut argv = vec!["--engine", "name=a,cmd=x", "--engine", "name=b,cmd=y"];
         argv.extend(args);
-        Cli::try_parse_from(argv).unwrap().run.settings()
+        settings_of(&argv)
     }
 
     #[test]

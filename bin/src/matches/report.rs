@@ -153,27 +153,10 @@ pub fn write_table_json(path: &Path, rows: &[Row], sprt: serde_json::Value) -> s
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matches::reason::Reason;
-    use tusk_engine::{ByColor, Color};
+    use tusk_engine::Color;
 
     fn won_by(id: u64, winner: &str, loser: &str) -> GameJson {
-        GameJson {
-            id,
-            round: id / 2,
-            gold: winner.into(),
-            silver: loser.into(),
-            winner: Color::Gold,
-            reason: Reason::Goal,
-            moves: vec![],
-            illegal_move: None,
-            detail: String::new(),
-            tc: ByColor::new("-".into(), "-".into()),
-            setups: "engines".into(),
-            seed: 1,
-            match_key: "k".into(),
-            date: "2026-01-01".into(),
-            seconds: 1.0,
-        }
+        state::won_game(id, winner, loser, Color::Gold)
     }
 
     #[test]

@@ -502,18 +502,10 @@ pub fn run_match(s: Settings) -> Result<(), RunError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matches::args::RunArgs;
-    use clap::Parser;
-
-    #[derive(Parser)]
-    struct Cli {
-        #[command(flatten)]
-        run: RunArgs,
-    }
+    use crate::matches::args::settings_of;
 
     fn key(args: &[&str]) -> String {
-        let argv = std::iter::once("match").chain(args.iter().copied());
-        match_key(&Cli::try_parse_from(argv).unwrap().run.settings().unwrap())
+        match_key(&settings_of(args).unwrap())
     }
 
     /// A worker with a bug.
@@ -531,16 +523,15 @@ mod tests {
     // success.
     #[test]
     fn a_worker_that_panics_fails_the_run() {
-        let cli = Cli::try_parse_from([
-            "match",
+        let args = [
             "--engine",
             "name=a,cmd=x",
             "--engine",
             "name=b,cmd=y",
             "--games",
             "6",
-        ]);
-        let s = cli.unwrap().run.settings().unwrap();
+        ];
+        let s = settings_of(&args).unwrap();
         let names: Vec<String> = vec!["a".into(), "b".into()];
         let ready = get_ready(&s, &names).unwrap();
         assert_eq!(ready.todo.len(), 6);

@@ -369,28 +369,35 @@ pub fn reasons_text(games: &[GameJson]) -> String {
         .join(", ")
 }
 
+/// A game `id` between `gold` and `silver` that `winner` won by goal, for tests.
+#[cfg(test)]
+pub fn won_game(id: u64, gold: &str, silver: &str, winner: Color) -> GameJson {
+    GameJson {
+        id,
+        round: id / 2,
+        gold: gold.into(),
+        silver: silver.into(),
+        winner,
+        reason: Reason::Goal,
+        moves: vec![],
+        illegal_move: None,
+        detail: String::new(),
+        tc: ByColor::new("-".into(), "-".into()),
+        setups: "engines".into(),
+        seed: 1,
+        match_key: "k".into(),
+        date: "2026-01-01".into(),
+        seconds: 1.0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn game(id: u64, gold: &str, silver: &str, winner: &str) -> GameJson {
-        GameJson {
-            id,
-            round: id / 2,
-            gold: gold.into(),
-            silver: silver.into(),
-            winner: winner.chars().next().and_then(Color::from_letter).unwrap(),
-            reason: Reason::Goal,
-            moves: vec![],
-            illegal_move: None,
-            detail: String::new(),
-            tc: ByColor::new("-".into(), "-".into()),
-            setups: "engines".into(),
-            seed: 1,
-            match_key: "k".into(),
-            date: "2026-01-01".into(),
-            seconds: 1.0,
-        }
+        let winner = winner.chars().next().and_then(Color::from_letter).unwrap();
+        won_game(id, gold, silver, winner)
     }
 
     #[test]
