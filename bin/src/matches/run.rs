@@ -14,6 +14,7 @@ use tusk_engine::Color;
 use super::args::{fnv, Settings};
 use super::pool::{Message, PanicError, Pool, Worker};
 use super::record;
+use super::referee::Outcome;
 use super::report::{self, sprt_state};
 use super::schedule::{self, Scheduled};
 use super::state::{self, GameJson, LoadError};
@@ -270,17 +271,25 @@ impl Collector<'_> {
             outcome,
             seconds,
         } = done;
+        let Outcome {
+            winner,
+            reason,
+            detail,
+            game,
+            illegal_move,
+            ..
+        } = *outcome;
         let engines = sched.seats.map(|e| &self.settings.engines[e]);
         GameJson {
             id: sched.id,
             round: sched.round,
             gold: engines[Color::Gold].name.clone(),
             silver: engines[Color::Silver].name.clone(),
-            winner: outcome.winner,
-            reason: outcome.reason,
-            moves: outcome.game.record().lines().map(str::to_string).collect(),
-            illegal_move: outcome.illegal_move.clone(),
-            detail: outcome.detail.clone(),
+            winner,
+            reason,
+            moves: game.record().lines().map(str::to_string).collect(),
+            illegal_move,
+            detail,
             tc: engines.map(|e| tc_text(&e.tc)),
             setups: self.settings.setups.name().to_string(),
             seed: self.settings.seed,
