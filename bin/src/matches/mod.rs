@@ -6,7 +6,8 @@
 //! (one game, whose [`Reason`](reason::Reason) is typed). Around them, by job:
 //! * [`args`]: the command line, checked into settings before anything starts; [`spec`]: one
 //!   `--engine` value;
-//! * [`run`]: plan, resume, probe, collect, cancel; [`pool`]: the worker threads;
+//! * [`plan`]: the games, the fingerprint, resume; [`run`]: probe, collect, cancel;
+//!   [`pool`]: the worker threads;
 //!   [`worker`]: a worker's engines and games, and the setup errors that stop a match;
 //! * [`report`]: progress, table, SPRT verdict, table JSON; [`merge`]: `tusk match merge`;
 //! * [`schedule`] says which games are played, [`state`] keeps the JSON-lines file,
@@ -16,6 +17,7 @@ pub mod aei_client;
 pub mod args;
 pub mod engine_proc;
 mod merge;
+pub mod plan;
 pub mod pool;
 pub mod reason;
 pub mod record;
