@@ -2,6 +2,9 @@
 //! without losing or duplicating a game, and Ctrl-C leaves no engine running. The engines are
 //! the deterministic fake (the same position always gets the same move), so a game played
 //! twice is the same game.
+//!
+//! Unix only: the tests send signals with `nix`, a Unix-only dependency.
+#![cfg(unix)]
 
 mod match_common;
 mod support;

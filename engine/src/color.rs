@@ -63,6 +63,20 @@ impl Not for Color {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ByColor<T>(pub [T; 2]);
 
+impl<T> ByColor<T> {
+    /// The pair of gold's value and silver's.
+    #[inline]
+    pub const fn new(gold: T, silver: T) -> ByColor<T> {
+        ByColor([gold, silver])
+    }
+
+    /// Applies `f` to both values, gold's first.
+    #[inline]
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> ByColor<U> {
+        ByColor(self.0.map(f))
+    }
+}
+
 impl<T> Index<Color> for ByColor<T> {
     type Output = T;
     #[inline]
@@ -75,5 +89,18 @@ impl<T> IndexMut<Color> for ByColor<T> {
     #[inline]
     fn index_mut(&mut self, c: Color) -> &mut T {
         &mut self.0[c.index()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn by_color_builds_indexes_and_maps_by_colour() {
+        let seats = ByColor::new("gold's", "silver's");
+        assert_eq!(seats[Color::Gold], "gold's");
+        assert_eq!(seats[Color::Silver], "silver's");
+        assert_eq!(seats.map(str::len), ByColor::new(6, 8));
     }
 }

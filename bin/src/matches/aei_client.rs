@@ -2,9 +2,10 @@
 //! `makemove`, `go`, and waiting for `bestmove` against a deadline.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::engine_proc::{EngineProc, Received};
+use super::engine_proc::{Children, Ended, EngineProc, Received};
 
 /// How long an engine may take to answer `aei` with `aeiok` (pyrimaa allows 5 s; a loaded
 /// machine gets some slack).
@@ -12,31 +13,38 @@ pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long an engine may take to answer `isready` (as pyrimaa).
 pub const READY_TIMEOUT: Duration = Duration::from_secs(15);
 
+/// How long a failed engine is given to exit by itself, and then to close its standard
+/// error, before its error is reported.
+const FAILURE_GRACE: Duration = Duration::from_millis(500);
+
 /// Why talking to an engine failed.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ClientError {
     /// The process could not be started.
+    #[error("could not start: {0}")]
     Spawn(String),
     /// The engine exited (or closed its output) while we waited for `what`.
+    #[error("exited while the controller waited for {0}")]
     Exited(String),
     /// No answer to `what` in time.
+    #[error("no {0} in time")]
     Timeout(String),
     /// The engine said something the protocol does not allow.
+    #[error("protocol error: {0}")]
     Protocol(String),
     /// The match is being cancelled.
+    #[error("cancelled")]
     Cancelled,
 }
 
-impl std::fmt::Display for ClientError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ClientError::Spawn(e) => write!(f, "could not start: {e}"),
-            ClientError::Exited(w) => write!(f, "exited while the controller waited for {w}"),
-            ClientError::Timeout(w) => write!(f, "no {w} in time"),
-            ClientError::Protocol(e) => write!(f, "protocol error: {e}"),
-            ClientError::Cancelled => write!(f, "cancelled"),
-        }
-    }
+/// An engine that could not be started: what went wrong, and how the process ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StartError {
+    /// What went wrong.
+    pub error: ClientError,
+    /// The exit status and the last of the standard error of the process (none when it could
+    /// not even be spawned).
+    pub ended: Option<Ended>,
 }
 
 /// The answer to a `go`.
@@ -60,19 +68,44 @@ pub struct AeiClient {
 }
 
 impl AeiClient {
-    /// Starts `cmd` and performs the handshake: `aei` → `protocol-version 1` … `aeiok`, then
-    /// `isready` → `readyok`.
-    pub fn start(
+    /// Starts the process of `cmd`, registered with `children`, without a word said yet. On
+    /// Linux the engine dies with the thread that calls this (see [`EngineProc::spawn`]).
+    pub fn spawn(
         cmd: &str,
         stderr_log: Option<&std::path::Path>,
-        cancel: &AtomicBool,
-    ) -> Result<AeiClient, ClientError> {
-        let proc =
-            EngineProc::spawn(cmd, stderr_log).map_err(|e| ClientError::Spawn(e.to_string()))?;
-        let mut c = AeiClient {
+        children: &Arc<Children>,
+    ) -> Result<AeiClient, StartError> {
+        let proc = EngineProc::spawn(cmd, stderr_log, children).map_err(|e| StartError {
+            error: ClientError::Spawn(e.to_string()),
+            ended: None,
+        })?;
+        Ok(AeiClient {
             proc,
             id_name: String::new(),
+        })
+    }
+
+    /// The handshake: `aei` → `protocol-version 1` … `aeiok`, then `isready` → `readyok`. On
+    /// failure the process is ended and its standard error kept.
+    pub fn handshake(mut self, cancel: &AtomicBool) -> Result<AeiClient, StartError> {
+        match self.greet(cancel) {
+            Ok(()) => Ok(self),
+            Err(error) => Err(self.fail(error)),
+        }
+    }
+
+    /// Ends an engine that failed to start with `error`, keeping its exit status and the last
+    /// of its standard error (a cancelled start is killed at once).
+    pub fn fail(self, error: ClientError) -> StartError {
+        let ended = match error {
+            ClientError::Cancelled => None,
+            _ => Some(self.proc.end_with_stderr(FAILURE_GRACE)),
         };
+        StartError { error, ended }
+    }
+
+    fn greet(&mut self, cancel: &AtomicBool) -> Result<(), ClientError> {
+        let c = self;
         c.send("aei")?;
         let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
         let mut first = true;
@@ -94,8 +127,7 @@ impl AeiClient {
                 c.id_name = name.trim().to_string();
             }
         }
-        c.isready(cancel)?;
-        Ok(c)
+        c.isready(cancel)
     }
 
     fn read_line(

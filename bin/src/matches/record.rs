@@ -1,6 +1,8 @@
 //! Game records in the official notation with tags, readable by
 //! `tusk_engine::notation::record::Record::parse` (and so by every `--record` option).
 
+use tusk_engine::Color;
+
 use super::state::GameJson;
 
 /// The record text of a finished game: `Name: value` tags (Event, Date, Round, Game, Gold,
@@ -16,14 +18,14 @@ pub fn record_text(event: &str, g: &GameJson) -> String {
     tag("Game", &g.id.to_string());
     tag("Gold", &g.gold);
     tag("Silver", &g.silver);
-    let tc = if g.tc[0] == g.tc[1] {
-        g.tc[0].clone()
+    let tc = if g.tc[Color::Gold] == g.tc[Color::Silver] {
+        g.tc[Color::Gold].clone()
     } else {
-        format!("gold {}, silver {}", g.tc[0], g.tc[1])
+        format!("gold {}, silver {}", g.tc[Color::Gold], g.tc[Color::Silver])
     };
     tag("TimeControl", &tc);
-    tag("Result", &g.winner);
-    tag("Reason", &g.reason);
+    tag("Result", &g.winner.letter().to_string());
+    tag("Reason", &g.reason.to_string());
     tag("Termination", &g.detail);
     if let Some(m) = &g.illegal_move {
         tag("IllegalMove", m);
@@ -60,7 +62,9 @@ pub fn civil_date(days: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::matches::reason::Reason;
     use tusk_engine::notation::record::Record;
+    use tusk_engine::ByColor;
 
     #[test]
     fn dates() {
@@ -76,8 +80,8 @@ mod tests {
             round: 2,
             gold: "new".into(),
             silver: "base".into(),
-            winner: "s".into(),
-            reason: "i".into(),
+            winner: Color::Silver,
+            reason: Reason::Illegal,
             moves: vec![
                 "1g Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Da2 Hb2 Cc2 Md2 Ee2 Cf2 Hg2 Dh2".into(),
                 "1s ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 da7 hb7 cc7 ed7 me7 cf7 hg7 dh7".into(),
@@ -85,7 +89,7 @@ mod tests {
             ],
             illegal_move: Some("ed7s ed6s ed5s ed4s ed3s".into()),
             detail: "silver: illegal: step 5\nnext".into(),
-            tc: ["2s/20s/100/0/0/0".into(), "2s/20s/100/0/0/0".into()],
+            tc: ByColor::new("2s/20s/100/0/0/0".into(), "2s/20s/100/0/0/0".into()),
             setups: "engines".into(),
             seed: 1,
             match_key: "k".into(),

@@ -6,11 +6,11 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use tusk_engine::{Color, EndReason, Game};
+use tusk_engine::{ByColor, Color, Game};
 
 use super::aei_client::{AeiClient, Answer, ClientError};
+use super::reason::Reason;
 use crate::clock::{seconds_to_duration, Clock, TimeControl};
-use tusk_engine::ByColor;
 
 /// One side of a game: its engine and its time control.
 pub struct Player<'a> {
@@ -35,18 +35,16 @@ pub struct RefereeConfig {
 pub struct Outcome {
     /// The winner.
     pub winner: Color,
-    /// The AEI controllers' code: `g` goal, `e` elimination, `m` immobilisation (including
-    /// "every move would be a third repetition"), `t` time (also a crash or a hang), `i`
-    /// illegal move, `r` resignation, `s` turn or game-time limit.
-    pub reason: char,
+    /// Why: a natural end, or a fault ([`Reason::Time`] also covers a crash or a hang).
+    pub reason: Reason,
     /// A sentence for people: what happened.
     pub detail: String,
     /// The game as played (the illegal move, if any, is not in it).
     pub game: Game,
-    /// The rejected move text, when `reason` is `i`.
+    /// The rejected move text, when `reason` is [`Reason::Illegal`].
     pub illegal_move: Option<String>,
-    /// Per side (gold, silver): whether that engine misbehaved and must not be reused.
-    pub faulty: [bool; 2],
+    /// Per side: whether that engine misbehaved and must not be reused.
+    pub faulty: ByColor<bool>,
 }
 
 /// The result of [`play_game`].
@@ -56,20 +54,6 @@ pub enum Played {
     Finished(Box<Outcome>),
     /// The match was cancelled (Ctrl-C or a decided SPRT); the game does not count.
     Aborted,
-}
-
-fn idx(c: Color) -> usize {
-    c.index()
-}
-
-/// The code of a natural end.
-pub fn natural_code(r: EndReason) -> char {
-    match r {
-        EndReason::Goal => 'g',
-        EndReason::Elimination => 'e',
-        // The rules treat "every move would repeat a third time" as having no legal move.
-        EndReason::Immobilization | EndReason::Repetition => 'm',
-    }
 }
 
 /// The winner of a game stopped by a turn or game-time limit: the side with more pieces;
@@ -103,201 +87,281 @@ fn strip_captures(text: &str) -> String {
         .join(" ")
 }
 
+/// Why the game loop stopped.
+enum Stop {
+    /// The match is being cancelled: the game does not count.
+    Aborted,
+    /// The game ended.
+    End {
+        /// The winner.
+        winner: Color,
+        /// Why.
+        reason: Reason,
+        /// What happened, for people.
+        detail: String,
+        /// The rejected move of an illegal-move loss.
+        illegal_move: Option<String>,
+    },
+}
+
+impl Stop {
+    /// The game ended for `reason` with `winner`.
+    fn end(winner: Color, reason: Reason, detail: String) -> Stop {
+        Stop::End {
+            winner,
+            reason,
+            detail,
+            illegal_move: None,
+        }
+    }
+}
+
+/// One game in progress: the engines, the referee's own game and the clocks.
+struct Referee<'a, 'c> {
+    clients: ByColor<&'a mut AeiClient>,
+    tcs: ByColor<Option<TimeControl>>,
+    names: ByColor<&'a str>,
+    cfg: &'c RefereeConfig,
+    cancel: &'c AtomicBool,
+    game: Game,
+    clock: Clock,
+    start: Instant,
+    faulty: ByColor<bool>,
+    /// Engines whose input is closed (a `makemove` could not be sent).
+    dead: ByColor<bool>,
+}
+
 /// Plays one game. `setups`, when given, are the gold and silver setups the referee plays
 /// itself (the engines are not asked). `names` label the sides in details.
 pub fn play_game(
-    players: [Player<'_>; 2],
-    names: [&str; 2],
-    setups: Option<&[String; 2]>,
+    players: ByColor<Player<'_>>,
+    names: ByColor<&str>,
+    setups: Option<&ByColor<String>>,
     cfg: &RefereeConfig,
     cancel: &AtomicBool,
 ) -> Played {
-    let [gold, silver] = players;
-    let tcs = [gold.tc, silver.tc];
-    let mut clients: [&mut AeiClient; 2] = [gold.client, silver.client];
-    let mut game = Game::new();
-    let mut faulty = [false; 2];
-    let who = |c: Color| format!("{} ({})", c.name(), names[idx(c)]);
+    let ByColor([gold, silver]) = players;
+    let tcs = ByColor::new(gold.tc, silver.tc);
+    let mut referee = Referee {
+        clients: ByColor::new(gold.client, silver.client),
+        tcs,
+        names,
+        cfg,
+        cancel,
+        game: Game::new(),
+        clock: Clock::new(tcs),
+        start: Instant::now(),
+        faulty: ByColor::default(),
+        dead: ByColor::default(),
+    };
+    let stop = match referee.play_out(setups) {
+        Ok(never) => match never {},
+        Err(stop) => stop,
+    };
+    referee.finish(stop)
+}
 
-    macro_rules! finish {
-        ($winner:expr, $reason:expr, $detail:expr, $illegal:expr) => {
-            // A fault seen while the match is being cancelled is the cancellation itself
-            // (the engines were just killed): the game does not count.
-            if matches!($reason, 't' | 'i' | 's') && cancel.load(Ordering::SeqCst) {
-                return Played::Aborted;
-            }
-            return Played::Finished(Box::new(Outcome {
-                winner: $winner,
-                reason: $reason,
-                detail: $detail,
-                game,
-                illegal_move: $illegal,
-                faulty,
-            }))
-        };
+impl Referee<'_, '_> {
+    /// `gold (name)`.
+    fn who(&self, c: Color) -> String {
+        format!("{} ({})", c.name(), self.names[c])
     }
 
-    // Per game: tc options, newgame, isready (roundrobin's order).
-    for c in Color::ALL {
-        let cl = &mut *clients[idx(c)];
+    /// Turns the reason the game loop stopped into the result.
+    fn finish(self, stop: Stop) -> Played {
+        let Stop::End {
+            winner,
+            reason,
+            detail,
+            illegal_move,
+        } = stop
+        else {
+            return Played::Aborted;
+        };
+        // A fault seen while the match is being cancelled is the cancellation itself (the
+        // engines were just killed): the game does not count.
+        let faults = [Reason::Time, Reason::Illegal, Reason::Limit];
+        if faults.contains(&reason) && self.cancel.load(Ordering::SeqCst) {
+            return Played::Aborted;
+        }
+        Played::Finished(Box::new(Outcome {
+            winner,
+            reason,
+            detail,
+            game: self.game,
+            illegal_move,
+            faulty: self.faulty,
+        }))
+    }
+
+    /// Plays until the game ends; only ever returns the reason it stopped.
+    fn play_out(
+        &mut self,
+        setups: Option<&ByColor<String>>,
+    ) -> Result<std::convert::Infallible, Stop> {
+        for c in Color::ALL {
+            self.prepare(c)?;
+        }
+        self.clock = Clock::new(self.tcs);
+        self.start = Instant::now();
+        loop {
+            if let Some(r) = self.game.result() {
+                let detail = format!("{} wins by {}", self.who(r.winner), r.reason.name());
+                return Err(Stop::end(r.winner, Reason::from_end(r.reason), detail));
+            }
+            let side = self.game.side_to_move();
+            if self.dead[side] {
+                self.faulty[side] = true;
+                let status = self.clients[side].exit_status().unwrap_or_default();
+                let detail = format!("{} exited ({status})", self.who(side));
+                return Err(Stop::end(!side, Reason::Time, detail));
+            }
+            let in_setup = self.game.in_setup();
+            let text = match (in_setup, setups) {
+                (true, Some(setups)) => setups[side].clone(),
+                _ => self.ask(side, in_setup)?,
+            };
+            self.play(side, &text)?;
+            if self.game.result().is_none()
+                && self.clock.turn_limit_reached(side, self.game.move_number())
+            {
+                let detail = format!("turn limit reached, {}", piece_counts(&self.game));
+                return Err(Stop::end(limit_winner(&self.game), Reason::Limit, detail));
+            }
+        }
+    }
+
+    /// Per game: tc options, newgame, isready (roundrobin's order).
+    fn prepare(&mut self, c: Color) -> Result<(), Stop> {
+        let tc = self.tcs[c];
+        let cl = &mut *self.clients[c];
         cl.drain();
         let mut r: Result<(), ClientError> = Ok(());
-        if let Some(tc) = tcs[idx(c)] {
+        if let Some(tc) = tc {
             for (k, v) in tc.aei_options() {
                 r = r.and_then(|_| cl.setoption(k, &v));
             }
         }
         r = r
             .and_then(|_| cl.send("newgame"))
-            .and_then(|_| cl.isready(cancel));
+            .and_then(|_| cl.isready(self.cancel));
         match r {
-            Ok(()) => {}
-            Err(ClientError::Cancelled) => return Played::Aborted,
+            Ok(()) => Ok(()),
+            Err(ClientError::Cancelled) => Err(Stop::Aborted),
             Err(e) => {
-                faulty[idx(c)] = true;
-                finish!(!c, 't', format!("{} {e} before the game", who(c)), None);
+                self.faulty[c] = true;
+                let detail = format!("{} {e} before the game", self.who(c));
+                Err(Stop::end(!c, Reason::Time, detail))
             }
         }
     }
 
-    let mut clock = Clock::new(ByColor(tcs));
-    let start = Instant::now();
-    let mut dead = [false; 2];
-    loop {
-        if let Some(r) = game.result() {
-            let detail = format!("{} wins by {}", who(r.winner), r.reason.name());
-            finish!(r.winner, natural_code(r.reason), detail, None);
+    /// Sends the reserves and `moveused` before a timed side's `go`.
+    fn send_clock(&mut self, side: Color) -> Result<(), ClientError> {
+        if self.tcs[side].is_none() {
+            return Ok(());
         }
-        let side = game.side_to_move();
-        let s = idx(side);
-        let in_setup = game.in_setup();
-        if dead[s] {
-            faulty[s] = true;
-            let status = clients[s].exit_status().unwrap_or_default();
-            finish!(!side, 't', format!("{} exited ({status})", who(side)), None);
+        for (c, name) in Color::ALL.into_iter().zip(["greserve", "sreserve"]) {
+            if let Some(r) = self.clock.aei_reserve(c) {
+                self.clients[side].setoption(name, &r.to_string())?;
+            }
         }
-        let text = if let (true, Some(setups)) = (in_setup, setups) {
-            setups[s].clone()
-        } else {
-            let budget = clock.turn_deadline(side, start.elapsed().as_secs_f64());
-            let mut opts = Vec::new();
-            if tcs[s].is_some() {
-                for (c, name) in Color::ALL.into_iter().zip(["greserve", "sreserve"]) {
-                    if let Some(r) = clock.aei_reserve(c) {
-                        opts.push((name, r.to_string()));
-                    }
-                }
-                opts.push(("moveused", "0".to_string()));
-            }
-            let mut sent: Result<(), ClientError> = Ok(());
-            for (k, v) in &opts {
-                sent = sent.and_then(|_| clients[s].setoption(k, v));
-            }
-            let move_start = Instant::now();
-            let deadline = match budget {
-                Some(b) => move_start + seconds_to_duration(b.seconds),
-                None => move_start + cfg.move_timeout,
-            };
-            let stop_at = match (budget, cfg.stop_time) {
-                (Some(b), Some(st)) => Some(move_start + seconds_to_duration(b.seconds - st)),
-                _ => None,
-            };
-            let answer = sent.and_then(|_| clients[s].go(Some(deadline), stop_at, cancel));
-            let game_over_at = tcs[s]
-                .filter(|tc| tc.total > 0.0)
-                .map(|tc| start + seconds_to_duration(tc.total));
-            let late = |at: Instant| -> char {
-                if game_over_at.is_some_and(|g| at > g) {
-                    's'
-                } else {
-                    't'
-                }
-            };
-            match answer {
-                Ok(Answer::Cancelled) | Err(ClientError::Cancelled) => return Played::Aborted,
-                Ok(Answer::Exited) | Err(_) => {
-                    faulty[s] = true;
-                    std::thread::sleep(Duration::from_millis(20));
-                    let status = clients[s].exit_status().unwrap_or_default();
-                    finish!(
-                        !side,
-                        't',
-                        format!("{} exited during its turn ({status})", who(side)),
-                        None
-                    );
-                }
-                Ok(Answer::Timeout) => {
-                    faulty[s] = true;
-                    let code = late(Instant::now());
-                    let limit = budget.map_or(cfg.move_timeout.as_secs_f64(), |b| b.seconds);
-                    if code == 's' {
-                        finish!(
-                            limit_winner(&game),
-                            's',
-                            limit_detail(&game, &who(side)),
-                            None
-                        );
-                    }
-                    finish!(
-                        !side,
-                        't',
-                        format!("{} gave no move within {limit:.3} s", who(side)),
-                        None
-                    );
-                }
-                Ok(Answer::Move(text, at)) => {
-                    if at > deadline {
-                        faulty[s] = true;
-                        if late(at) == 's' {
-                            finish!(
-                                limit_winner(&game),
-                                's',
-                                limit_detail(&game, &who(side)),
-                                None
-                            );
-                        }
-                        finish!(!side, 't', format!("{} answered too late", who(side)), None);
-                    }
-                    let used = at.saturating_duration_since(move_start).as_secs_f64();
-                    clock.charge(side, used, in_setup);
-                    text
-                }
-            }
+        self.clients[side].setoption("moveused", "0")
+    }
+
+    /// Whether `at` is past the game-time limit of `side`'s time control.
+    fn past_game_time(&self, side: Color, at: Instant) -> bool {
+        self.tcs[side]
+            .filter(|tc| tc.total > 0.0)
+            .is_some_and(|tc| at > self.start + seconds_to_duration(tc.total))
+    }
+
+    /// The game stopped by its time limit during `side`'s turn.
+    fn game_time_up(&self, side: Color) -> Stop {
+        let detail = limit_detail(&self.game, &self.who(side));
+        Stop::end(limit_winner(&self.game), Reason::Limit, detail)
+    }
+
+    /// Asks `side`'s engine for its move against its clock (or the move timeout).
+    fn ask(&mut self, side: Color, in_setup: bool) -> Result<String, Stop> {
+        let budget = self
+            .clock
+            .turn_deadline(side, self.start.elapsed().as_secs_f64());
+        let sent = self.send_clock(side);
+        let move_start = Instant::now();
+        let deadline = match budget {
+            Some(b) => move_start + seconds_to_duration(b.seconds),
+            None => move_start + self.cfg.move_timeout,
         };
-        if text.trim().eq_ignore_ascii_case("resign") {
-            finish!(!side, 'r', format!("{} resigned", who(side)), None);
-        }
-        let clean = strip_captures(&text);
-        if let Err(e) = game.play_text(&clean) {
-            faulty[s] = true;
-            let label = game.move_label();
-            finish!(
-                !side,
-                'i',
-                format!(
-                    "{} played an illegal move {label} \"{text}\": {e}",
-                    who(side)
-                ),
-                Some(text)
-            );
-        }
-        let played = game
-            .move_text(game.moves().len() - 1)
-            .unwrap_or_else(|| clean.clone());
-        for c in [0, 1] {
-            if !dead[c] && clients[c].send(&format!("makemove {played}")).is_err() {
-                dead[c] = true;
+        let stop_at = match (budget, self.cfg.stop_time) {
+            (Some(b), Some(st)) => Some(move_start + seconds_to_duration(b.seconds - st)),
+            _ => None,
+        };
+        let answer = sent.and_then(|_| self.clients[side].go(Some(deadline), stop_at, self.cancel));
+        match answer {
+            Ok(Answer::Cancelled) | Err(ClientError::Cancelled) => Err(Stop::Aborted),
+            Ok(Answer::Exited) | Err(_) => {
+                self.faulty[side] = true;
+                std::thread::sleep(Duration::from_millis(20));
+                let status = self.clients[side].exit_status().unwrap_or_default();
+                let detail = format!("{} exited during its turn ({status})", self.who(side));
+                Err(Stop::end(!side, Reason::Time, detail))
+            }
+            Ok(Answer::Timeout) => {
+                self.faulty[side] = true;
+                if self.past_game_time(side, Instant::now()) {
+                    return Err(self.game_time_up(side));
+                }
+                let limit = budget.map_or(self.cfg.move_timeout.as_secs_f64(), |b| b.seconds);
+                let detail = format!("{} gave no move within {limit:.3} s", self.who(side));
+                Err(Stop::end(!side, Reason::Time, detail))
+            }
+            Ok(Answer::Move(text, at)) => {
+                if at > deadline {
+                    self.faulty[side] = true;
+                    if self.past_game_time(side, at) {
+                        return Err(self.game_time_up(side));
+                    }
+                    let detail = format!("{} answered too late", self.who(side));
+                    return Err(Stop::end(!side, Reason::Time, detail));
+                }
+                let used = at.saturating_duration_since(move_start).as_secs_f64();
+                self.clock.charge(side, used, in_setup);
+                Ok(text)
             }
         }
-        if game.result().is_none() && clock.turn_limit_reached(side, game.move_number()) {
-            let w = limit_winner(&game);
-            finish!(
-                w,
-                's',
-                format!("turn limit reached, {}", piece_counts(&game)),
-                None
-            );
+    }
+
+    /// Plays `side`'s move `text` on the referee's board and passes it on to both engines.
+    fn play(&mut self, side: Color, text: &str) -> Result<(), Stop> {
+        if text.trim().eq_ignore_ascii_case("resign") {
+            let detail = format!("{} resigned", self.who(side));
+            return Err(Stop::end(!side, Reason::Resignation, detail));
         }
+        let clean = strip_captures(text);
+        if let Err(e) = self.game.play_text(&clean) {
+            self.faulty[side] = true;
+            let label = self.game.move_label();
+            return Err(Stop::End {
+                winner: !side,
+                reason: Reason::Illegal,
+                detail: format!(
+                    "{} played an illegal move {label} \"{text}\": {e}",
+                    self.who(side)
+                ),
+                illegal_move: Some(text.to_string()),
+            });
+        }
+        let played = self
+            .game
+            .move_text(self.game.moves().len() - 1)
+            .unwrap_or_else(|| clean.clone());
+        for c in Color::ALL {
+            if !self.dead[c] && self.clients[c].send(&format!("makemove {played}")).is_err() {
+                self.dead[c] = true;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -319,12 +383,5 @@ mod tests {
         assert_eq!(strip_captures("rd3w rc3x Ed2n"), "rd3w Ed2n");
         assert_eq!(strip_captures("  Ee2n  Ee3n "), "Ee2n Ee3n");
         assert_eq!(strip_captures("Ra1 Rb1"), "Ra1 Rb1");
-    }
-
-    #[test]
-    fn repetition_is_reported_as_immobilisation() {
-        assert_eq!(natural_code(EndReason::Repetition), 'm');
-        assert_eq!(natural_code(EndReason::Goal), 'g');
-        assert_eq!(natural_code(EndReason::Elimination), 'e');
     }
 }

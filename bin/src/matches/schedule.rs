@@ -9,7 +9,7 @@
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use tusk_engine::setup::random_setup;
-use tusk_engine::Color;
+use tusk_engine::{ByColor, Color};
 
 /// One scheduled game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,10 +20,8 @@ pub struct Scheduled {
     pub round: u64,
     /// Index of the pairing in [`pairings`].
     pub pairing: usize,
-    /// Index of the engine playing gold.
-    pub gold: usize,
-    /// Index of the engine playing silver.
-    pub silver: usize,
+    /// Index of the engine playing each colour.
+    pub seats: ByColor<usize>,
 }
 
 /// Pairings of `n` engines: every pair once (round robin), or the first engine against each
@@ -57,13 +55,16 @@ pub fn schedule(n: usize, gauntlet: bool, games: u64) -> Vec<Scheduled> {
                 if round * 2 + k >= games {
                     continue;
                 }
-                let (gold, silver) = if k == 0 { (a, b) } else { (b, a) };
+                let seats = if k == 0 {
+                    ByColor::new(a, b)
+                } else {
+                    ByColor::new(b, a)
+                };
                 v.push(Scheduled {
                     id,
                     round,
                     pairing: p,
-                    gold,
-                    silver,
+                    seats,
                 });
                 id += 1;
             }
@@ -81,12 +82,17 @@ pub struct Shard {
     pub count: u64,
 }
 
+/// A malformed `--shard` value.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("--shard \"{0}\": expected K/N with 1 <= K <= N, e.g. 3/16")]
+pub struct ShardError(pub String);
+
 impl std::str::FromStr for Shard {
-    type Err = String;
+    type Err = ShardError;
 
     /// Reads `3/16`.
-    fn from_str(s: &str) -> Result<Shard, String> {
-        let bad = || format!("--shard \"{s}\": expected K/N with 1 <= K <= N, e.g. 3/16");
+    fn from_str(s: &str) -> Result<Shard, ShardError> {
+        let bad = || ShardError(s.to_string());
         let (k, n) = s.split_once('/').ok_or_else(bad)?;
         let k: u64 = k.trim().parse().map_err(|_| bad())?;
         let n: u64 = n.trim().parse().map_err(|_| bad())?;
@@ -113,8 +119,19 @@ pub enum SetupSource {
     Engines,
     /// A random legal setup for each side, per round, from the seed.
     Random,
-    /// Setups read from a file: `(gold, silver)` per line.
-    File(Vec<[String; 2]>),
+    /// Setups read from a file: gold's and silver's per line.
+    File(Vec<ByColor<String>>),
+}
+
+impl SetupSource {
+    /// The name written into the games' JSON: `engines`, `random` or `file`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            SetupSource::Engines => "engines",
+            SetupSource::Random => "random",
+            SetupSource::File(_) => "file",
+        }
+    }
 }
 
 /// Mixes the match seed with a round number (splitmix64), so neighbouring rounds get
@@ -129,14 +146,14 @@ pub fn mix(seed: u64, round: u64) -> u64 {
 
 /// The setups (gold, silver) the referee plays in round `round`, or `None` when the engines
 /// choose their own. Both games of a pair, and every pairing of the round, get the same ones.
-pub fn setups_for(source: &SetupSource, seed: u64, round: u64) -> Option<[String; 2]> {
+pub fn setups_for(source: &SetupSource, seed: u64, round: u64) -> Option<ByColor<String>> {
     match source {
         SetupSource::Engines => None,
         SetupSource::Random => {
             let mut rng = rand::rngs::StdRng::seed_from_u64(mix(seed, round));
             let g = random_setup(Color::Gold, &mut rng).to_string();
             let s = random_setup(Color::Silver, &mut rng).to_string();
-            Some([g, s])
+            Some(ByColor::new(g, s))
         }
         SetupSource::File(lines) => {
             if lines.is_empty() {
@@ -151,10 +168,33 @@ pub fn setups_for(source: &SetupSource, seed: u64, round: u64) -> Option<[String
     }
 }
 
+/// A setup file that cannot be used.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SetupFileError {
+    /// A line whose setup is not legal.
+    #[error("{path}:{line}: {side} setup: {error}")]
+    BadSetup {
+        /// The file.
+        path: String,
+        /// The 1-based line number.
+        line: usize,
+        /// `gold` or `silver`.
+        side: &'static str,
+        /// Why the engine crate refused it (shown in the message).
+        error: tusk_engine::TurnError,
+    },
+    /// No setup in the whole file.
+    #[error("{path}: no setups in the file")]
+    Empty {
+        /// The file.
+        path: String,
+    },
+}
+
 /// Reads a setup file: one line per opening with both setups (gold's 16 placements and
 /// silver's 16, in any order, `1g`/`1s` labels allowed); `#` comments and blank lines are
 /// skipped. Each setup is checked with the engine crate.
-pub fn read_setup_file(text: &str, path: &str) -> Result<Vec<[String; 2]>, String> {
+pub fn read_setup_file(text: &str, path: &str) -> Result<Vec<ByColor<String>>, SetupFileError> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -173,16 +213,23 @@ pub fn read_setup_file(text: &str, path: &str) -> Result<Vec<[String; 2]>, Strin
                 _ => {}
             }
         }
-        let pair = [gold.join(" "), silver.join(" ")];
+        let pair = ByColor::new(gold.join(" "), silver.join(" "));
         let mut g = tusk_engine::Game::new();
-        for (side, text) in ["gold", "silver"].iter().zip(&pair) {
-            g.play_text(text)
-                .map_err(|e| format!("{path}:{}: {side} setup: {e}", n + 1))?;
+        for side in Color::ALL {
+            g.play_text(&pair[side])
+                .map_err(|error| SetupFileError::BadSetup {
+                    path: path.to_string(),
+                    line: n + 1,
+                    side: side.name(),
+                    error,
+                })?;
         }
         out.push(pair);
     }
     if out.is_empty() {
-        return Err(format!("{path}: no setups in the file"));
+        return Err(SetupFileError::Empty {
+            path: path.to_string(),
+        });
     }
     Ok(out)
 }
@@ -201,8 +248,10 @@ mod tests {
     #[test]
     fn schedule_pairs_colours_and_prefixes() {
         let s = schedule(2, false, 5);
-        let colours: Vec<(usize, usize, u64)> =
-            s.iter().map(|g| (g.gold, g.silver, g.round)).collect();
+        let colours: Vec<(usize, usize, u64)> = s
+            .iter()
+            .map(|g| (g.seats[Color::Gold], g.seats[Color::Silver], g.round))
+            .collect();
         assert_eq!(
             colours,
             vec![(0, 1, 0), (1, 0, 0), (0, 1, 1), (1, 0, 1), (0, 1, 2)]
@@ -232,7 +281,7 @@ mod tests {
             let mine: Vec<&Scheduled> = s.iter().filter(|g| sh.contains(g, 3)).collect();
             for pair in mine.chunks(2) {
                 assert_eq!(pair[0].round, pair[1].round);
-                assert_eq!(pair[0].gold, pair[1].silver);
+                assert_eq!(pair[0].seats[Color::Gold], pair[1].seats[Color::Silver]);
             }
         }
         assert_eq!(
@@ -254,8 +303,8 @@ mod tests {
         assert_ne!(setups_for(&SetupSource::Random, 7, 1).unwrap(), a);
         assert_ne!(setups_for(&SetupSource::Random, 8, 0).unwrap(), a);
         let mut g = tusk_engine::Game::new();
-        g.play_text(&a[0]).unwrap();
-        g.play_text(&a[1]).unwrap();
+        g.play_text(&a[Color::Gold]).unwrap();
+        g.play_text(&a[Color::Silver]).unwrap();
         assert_eq!(setups_for(&SetupSource::Engines, 7, 0), None);
     }
 
@@ -272,7 +321,9 @@ mod tests {
         let r1 = setups_for(&src, 1, 1).unwrap();
         assert_ne!(r0, r1);
         assert_eq!(setups_for(&src, 1, 2).unwrap(), r0);
-        let e = read_setup_file("Ra1 Rb1\n", "bad.txt").unwrap_err();
+        let e = read_setup_file("Ra1 Rb1\n", "bad.txt")
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("bad.txt:1: gold setup"), "{e}");
         assert!(read_setup_file("# nothing\n", "e.txt").is_err());
     }

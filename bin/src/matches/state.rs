@@ -1,13 +1,19 @@
 //! The match's JSON-lines file (one object per finished game), resume, merge, and the results
 //! table computed from the games.
+//!
+//! The file format is fixed: files written by earlier versions load, resume and merge. The
+//! winner is written as its letter (`g`/`s`), the reason as its one-letter code, the time
+//! controls as a two-element array (gold's, silver's).
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
+use tusk_engine::{ByColor, Color};
 
-use super::stats::{elo_estimate, los};
+use super::reason::Reason;
+use super::stats::{elo_summary, los};
 
 /// One finished game, as written to the JSON-lines file.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -20,20 +26,22 @@ pub struct GameJson {
     pub gold: String,
     /// Name of the engine playing silver.
     pub silver: String,
-    /// `g` or `s`.
-    pub winner: String,
-    /// `g` goal, `e` elimination, `m` immobilisation, `t` time (also crash or hang), `i`
-    /// illegal move, `r` resignation, `s` turn or game-time limit.
-    pub reason: String,
+    /// The winner, written as `g` or `s`.
+    #[serde(with = "color_letter")]
+    pub winner: Color,
+    /// Why the game ended, written as its one-letter code.
+    pub reason: Reason,
     /// The moves as played, setups first: `1g Ra1 ...`, `1s ...`, `2g Ee2n Ee3n ...`.
     pub moves: Vec<String>,
-    /// The rejected move when `reason` is `i`.
+    /// The rejected move when `reason` is [`Reason::Illegal`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub illegal_move: Option<String>,
     /// What happened, for people.
     pub detail: String,
-    /// Gold's and silver's time control (`-` for none), e.g. `2s/20s/100/0/0/0`.
-    pub tc: [String; 2],
+    /// Gold's and silver's time control (`-` for none), e.g. `2s/20s/100/0/0/0`; written as
+    /// a two-element array.
+    #[serde(with = "pair")]
+    pub tc: ByColor<String>,
     /// Where the setups came from: `engines`, `random` or `file`.
     pub setups: String,
     /// The match seed.
@@ -47,11 +55,110 @@ pub struct GameJson {
     pub seconds: f64,
 }
 
+impl GameJson {
+    /// The names of the engines, by colour.
+    pub fn players(&self) -> ByColor<&str> {
+        ByColor::new(&self.gold, &self.silver)
+    }
+}
+
+/// A colour as its letter, `g` or `s`.
+mod color_letter {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use tusk_engine::Color;
+
+    pub fn serialize<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(c.letter().encode_utf8(&mut [0; 4]))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
+        let text = String::deserialize(d)?;
+        match text.as_str() {
+            "g" => Ok(Color::Gold),
+            "s" => Ok(Color::Silver),
+            _ => Err(serde::de::Error::custom(format!(
+                "\"{text}\" is not a side (g or s)"
+            ))),
+        }
+    }
+}
+
+/// A [`ByColor`] as a two-element array, gold's first.
+mod pair {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use tusk_engine::ByColor;
+
+    pub fn serialize<S: Serializer, T: Serialize>(v: &ByColor<T>, s: S) -> Result<S::Ok, S::Error> {
+        v.0.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+        d: D,
+    ) -> Result<ByColor<T>, D::Error> {
+        <[T; 2]>::deserialize(d).map(ByColor)
+    }
+}
+
+/// Why a JSON-lines file of games could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The file could not be read.
+    #[error("{}: {error}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The operating system's reason (shown in the message).
+        error: std::io::Error,
+    },
+    /// A line (not the last, cut-short one) is not a game.
+    #[error("{}:{line}: not a game record: {error}", path.display())]
+    BadLine {
+        /// The file.
+        path: PathBuf,
+        /// The 1-based line number.
+        line: usize,
+        /// What is wrong with it (shown in the message).
+        error: serde_json::Error,
+    },
+}
+
+/// Why the games of several files cannot be merged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MergeError {
+    /// A game of another match (another fingerprint).
+    #[error("{file}: game {id} belongs to another match (key {key} differs from {first_key} in {first_file})")]
+    OtherMatch {
+        /// The file with the stray game.
+        file: String,
+        /// The game's id.
+        id: u64,
+        /// Its match fingerprint.
+        key: String,
+        /// The fingerprint of the first game read.
+        first_key: String,
+        /// The file of the first game read.
+        first_file: String,
+    },
+    /// The same game id with different contents in two files.
+    #[error("game {id} differs between {first_file} and {file}")]
+    Conflict {
+        /// The game id.
+        id: u64,
+        /// The file where it was first seen.
+        first_file: String,
+        /// The file where it differs.
+        file: String,
+    },
+}
+
 /// Reads a JSON-lines file of games. A last line cut short (the runner was killed while
 /// writing it) is reported as the byte length of the good part, so resume can cut it off;
 /// any other bad line is an error naming the file and line.
-pub fn load(path: &Path) -> Result<(Vec<GameJson>, Option<u64>), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+pub fn load(path: &Path) -> Result<(Vec<GameJson>, Option<u64>), LoadError> {
+    let text = std::fs::read_to_string(path).map_err(|error| LoadError::Read {
+        path: path.to_path_buf(),
+        error,
+    })?;
     let mut games = Vec::new();
     let mut offset = 0u64;
     let mut pieces = text.split_inclusive('\n').peekable();
@@ -66,11 +173,15 @@ pub fn load(path: &Path) -> Result<(Vec<GameJson>, Option<u64>), String> {
         }
         match serde_json::from_str::<GameJson>(line) {
             Ok(g) => games.push(g),
-            Err(e) => {
+            Err(error) => {
                 if pieces.peek().is_none() && !piece.ends_with('\n') {
                     return Ok((games, Some(start)));
                 }
-                return Err(format!("{}:{n}: not a game record: {e}", path.display()));
+                return Err(LoadError::BadLine {
+                    path: path.to_path_buf(),
+                    line: n,
+                    error,
+                });
             }
         }
     }
@@ -88,7 +199,7 @@ pub fn append(file: &mut std::fs::File, game: &GameJson) -> std::io::Result<()> 
 
 /// Merges games from several files: every game must belong to the same match, and a game
 /// id seen twice must be the same game (then it counts once). Sorted by id.
-pub fn merge(sets: Vec<(String, Vec<GameJson>)>) -> Result<Vec<GameJson>, String> {
+pub fn merge(sets: Vec<(String, Vec<GameJson>)>) -> Result<Vec<GameJson>, MergeError> {
     let mut by_id: BTreeMap<u64, (String, GameJson)> = BTreeMap::new();
     let mut key: Option<(String, String)> = None;
     for (file, games) in sets {
@@ -96,16 +207,23 @@ pub fn merge(sets: Vec<(String, Vec<GameJson>)>) -> Result<Vec<GameJson>, String
             match &key {
                 None => key = Some((file.clone(), g.match_key.clone())),
                 Some((kf, k)) if *k != g.match_key => {
-                    return Err(format!(
-                    "{file}: game {} belongs to another match (key {} differs from {k} in {kf})",
-                    g.id, g.match_key
-                ))
+                    return Err(MergeError::OtherMatch {
+                        file,
+                        id: g.id,
+                        key: g.match_key,
+                        first_key: k.clone(),
+                        first_file: kf.clone(),
+                    })
                 }
                 _ => {}
             }
             if let Some((f0, g0)) = by_id.get(&g.id) {
                 if !same_game(g0, &g) {
-                    return Err(format!("game {} differs between {f0} and {file}", g.id));
+                    return Err(MergeError::Conflict {
+                        id: g.id,
+                        first_file: f0.clone(),
+                        file,
+                    });
                 }
                 continue;
             }
@@ -142,9 +260,11 @@ pub struct Row {
     pub score: f64,
     /// Elo against the field (null when the score is 0% or 100%).
     pub elo: Option<f64>,
-    /// Lower end of the 95% interval (null when unbounded).
+    /// Lower end of the 95% interval (null when unbounded); at a 100% score the one-sided
+    /// bound of [`super::stats::sweep_score_bound`].
     pub elo_lower: Option<f64>,
-    /// Upper end of the 95% interval (null when unbounded).
+    /// Upper end of the 95% interval (null when unbounded); at a 0% score the one-sided
+    /// bound.
     pub elo_upper: Option<f64>,
     /// Likelihood of superiority over the field.
     pub los: f64,
@@ -158,20 +278,15 @@ pub fn table(names: &[String], games: &[GameJson]) -> Vec<Row> {
         tally.entry(n.clone()).or_default();
     }
     for g in games {
-        let (w, l) = if g.winner == "g" {
-            (&g.gold, &g.silver)
-        } else {
-            (&g.silver, &g.gold)
-        };
-        tally.entry(w.clone()).or_default().0 += 1;
-        tally.entry(l.clone()).or_default().1 += 1;
+        let players = g.players();
+        tally.entry(players[g.winner].to_string()).or_default().0 += 1;
+        tally.entry(players[!g.winner].to_string()).or_default().1 += 1;
     }
-    let finite = |x: f64| x.is_finite().then_some(x);
     let mut rows: Vec<Row> = tally
         .into_iter()
         .map(|(name, (wins, losses))| {
             let games = wins + losses;
-            let e = elo_estimate(wins, losses, 0);
+            let e = elo_summary(wins, losses);
             Row {
                 name,
                 games,
@@ -182,9 +297,9 @@ pub fn table(names: &[String], games: &[GameJson]) -> Vec<Row> {
                 } else {
                     100.0 * wins as f64 / games as f64
                 },
-                elo: e.and_then(|e| finite(e.elo)),
-                elo_lower: e.and_then(|e| finite(e.lower)),
-                elo_upper: e.and_then(|e| finite(e.upper)),
+                elo: e.and_then(|e| e.elo()),
+                elo_lower: e.and_then(|e| e.lower()),
+                elo_upper: e.and_then(|e| e.upper()),
                 los: los(wins, losses),
             }
         })
@@ -213,11 +328,12 @@ pub fn table_text(rows: &[Row]) -> String {
         "rank", "engine", "games", "wins", "losses", "score", "elo", "95% interval", "los"
     );
     for (i, r) in rows.iter().enumerate() {
-        let elo = match r.elo {
-            Some(e) => format!("{e:+.1}"),
-            None if r.wins > 0 => "+inf".into(),
-            None if r.losses > 0 => "-inf".into(),
-            None => "-".into(),
+        let elo = match (r.elo, r.elo_lower, r.elo_upper) {
+            (Some(e), _, _) => format!("{e:+.1}"),
+            // A clean sweep or loss: the one-sided bound.
+            (None, Some(lower), None) if r.losses == 0 => format!("> {lower:+.1}"),
+            (None, None, Some(upper)) if r.wins == 0 => format!("< {upper:+.1}"),
+            (None, _, _) => "-".into(),
         };
         let interval = format!(
             "[{}, {}]",
@@ -240,11 +356,11 @@ pub fn table_text(rows: &[Row]) -> String {
     out
 }
 
-/// Counts of result codes, e.g. `g 310, t 2, i 1`.
+/// Counts of result codes in the order of the codes, e.g. `g 310, i 1, t 2`.
 pub fn reasons_text(games: &[GameJson]) -> String {
-    let mut counts: BTreeMap<&str, u64> = BTreeMap::new();
+    let mut counts: BTreeMap<char, u64> = BTreeMap::new();
     for g in games {
-        *counts.entry(g.reason.as_str()).or_default() += 1;
+        *counts.entry(g.reason.code()).or_default() += 1;
     }
     counts
         .iter()
@@ -253,28 +369,35 @@ pub fn reasons_text(games: &[GameJson]) -> String {
         .join(", ")
 }
 
+/// A game `id` between `gold` and `silver` that `winner` won by goal, for tests.
+#[cfg(test)]
+pub fn won_game(id: u64, gold: &str, silver: &str, winner: Color) -> GameJson {
+    GameJson {
+        id,
+        round: id / 2,
+        gold: gold.into(),
+        silver: silver.into(),
+        winner,
+        reason: Reason::Goal,
+        moves: vec![],
+        illegal_move: None,
+        detail: String::new(),
+        tc: ByColor::new("-".into(), "-".into()),
+        setups: "engines".into(),
+        seed: 1,
+        match_key: "k".into(),
+        date: "2026-01-01".into(),
+        seconds: 1.0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn game(id: u64, gold: &str, silver: &str, winner: &str) -> GameJson {
-        GameJson {
-            id,
-            round: id / 2,
-            gold: gold.into(),
-            silver: silver.into(),
-            winner: winner.into(),
-            reason: "g".into(),
-            moves: vec![],
-            illegal_move: None,
-            detail: String::new(),
-            tc: ["-".into(), "-".into()],
-            setups: "engines".into(),
-            seed: 1,
-            match_key: "k".into(),
-            date: "2026-01-01".into(),
-            seconds: 1.0,
-        }
+        let winner = winner.chars().next().and_then(Color::from_letter).unwrap();
+        won_game(id, gold, silver, winner)
     }
 
     #[test]
@@ -309,7 +432,7 @@ mod tests {
         assert_eq!(games.len(), 1);
         assert_eq!(cut, Some(good.len() as u64 + 1));
         std::fs::write(&p, format!("{}\n{good}\n", &good[..20])).unwrap();
-        let e = load(&p).unwrap_err();
+        let e = load(&p).unwrap_err().to_string();
         assert!(e.contains("g.jsonl:1"), "{e}");
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -325,6 +448,51 @@ mod tests {
         let mut other = game(5, "a", "b", "g");
         other.match_key = "other".into();
         let e = merge(vec![("a".into(), a), ("o".into(), vec![other])]).unwrap_err();
-        assert!(e.contains("another match"), "{e}");
+        assert!(e.to_string().contains("another match"), "{e}");
+    }
+
+    // Two lines written by the runner of 3b2e024 (before the winner, the reason and the time
+    // controls were typed), copied by hand: they load, mean what they meant, and are written
+    // back byte for byte.
+    const OLD_LINES: [&str; 2] = [
+        r#"{"id":0,"round":0,"gold":"good","silver":"bad","winner":"g","reason":"i","moves":["1g Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Cc2 Cf2 Da2 Dh2 Hb2 Hg2 Md2 Ee2","1s ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 cc7 cf7 da7 dh7 hb7 hg7 me7 ed7","2g Hg2n Dh2w Hb2n Hb3n"],"illegal_move":"ed5s","detail":"silver (bad) played an illegal move 2s \"ed5s\": step 1 \"ed5s\": d5 is empty","tc":["2s/20s/100/0/0/0","1s/2s/100/0/0/0"],"setups":"engines","seed":1,"match_key":"aa7a01a2a67e0e69","date":"2026-11-24","seconds":0.181011127}"#,
+        r#"{"id":1,"round":0,"gold":"a","silver":"b","winner":"s","reason":"t","moves":[],"detail":"gold (a) exited while the controller waited for aeiok","tc":["-","-"],"setups":"engines","seed":1,"match_key":"283aa2cf4864d974","date":"2026-11-24","seconds":0.005107916}"#,
+    ];
+
+    #[test]
+    fn lines_of_earlier_versions_load_and_are_written_back_unchanged() {
+        let old: GameJson = serde_json::from_str(OLD_LINES[0]).unwrap();
+        assert_eq!((old.winner, old.reason), (Color::Gold, Reason::Illegal));
+        assert_eq!(old.illegal_move.as_deref(), Some("ed5s"));
+        assert_eq!(old.tc[Color::Gold], "2s/20s/100/0/0/0");
+        assert_eq!(old.tc[Color::Silver], "1s/2s/100/0/0/0");
+        let crash: GameJson = serde_json::from_str(OLD_LINES[1]).unwrap();
+        assert_eq!((crash.winner, crash.reason), (Color::Silver, Reason::Time));
+        assert_eq!(crash.illegal_move, None);
+        for line in OLD_LINES {
+            let g: GameJson = serde_json::from_str(line).unwrap();
+            assert_eq!(serde_json::to_string(&g).unwrap(), line);
+        }
+        // A file of such lines resumes and merges.
+        let dir = std::env::temp_dir().join(format!("tusk-state-old-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("old.jsonl");
+        std::fs::write(&p, format!("{}\n", OLD_LINES[0])).unwrap();
+        let (games, torn) = load(&p).unwrap();
+        assert_eq!((games.len(), torn), (1, None));
+        let mut f = std::fs::OpenOptions::new().append(true).open(&p).unwrap();
+        append(&mut f, &games[0]).unwrap();
+        let text = std::fs::read_to_string(&p).unwrap();
+        assert_eq!(text, format!("{0}\n{0}\n", OLD_LINES[0]));
+        assert_eq!(merge(vec![("old".into(), games)]).unwrap().len(), 1);
+        let _ = std::fs::remove_dir_all(&dir);
+        // Letters and codes other than the documented ones are refused.
+        for (from, to) in [
+            (r#""winner":"g""#, r#""winner":"x""#),
+            (r#""reason":"i""#, r#""reason":"q""#),
+        ] {
+            let bad = OLD_LINES[0].replace(from, to);
+            assert!(serde_json::from_str::<GameJson>(&bad).is_err(), "{bad}");
+        }
     }
 }

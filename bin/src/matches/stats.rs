@@ -3,9 +3,18 @@
 //!
 //! Arimaa has no draws, so a game is a Bernoulli trial. The Elo model is the logistic one:
 //! expected score `1 / (1 + 10^(-elo/400))`.
+//!
+//! When one side won every game the score is 100%, its Elo +∞ and the normal interval
+//! collapses to a point; [`elo_summary`] then gives a one-sided bound instead, as fastchess
+//! and cutechess do: the exact (Clopper–Pearson) 95% lower bound on the winning chance after
+//! `n` wins in `n` games, `0.05^(1/n)`, the chance under which `n` straight wins happen only
+//! 5% of the time (at 20-0: 0.8609, Elo > +316.6). A clean loss is the mirror image.
 
 /// The two-sided 95% normal quantile.
 const Z95: f64 = 1.959_963_984_540_054;
+
+/// The confidence of the one-sided bound after a clean sweep.
+pub const SWEEP_CONFIDENCE: f64 = 0.95;
 
 /// Elo difference for an expected score `s` in (0, 1); ±infinity at 1 and 0.
 pub fn score_to_elo(s: f64) -> f64 {
@@ -63,6 +72,63 @@ pub fn elo_estimate(wins: u64, losses: u64, draws: u64) -> Option<EloEstimate> {
     })
 }
 
+/// The exact one-sided lower bound, at [`SWEEP_CONFIDENCE`], on the winning chance of a
+/// player who won all of `games` games (Clopper–Pearson at `n` successes in `n`):
+/// `(1 − confidence)^(1/n)`. `games` must be at least 1.
+pub fn sweep_score_bound(games: u64) -> f64 {
+    (1.0 - SWEEP_CONFIDENCE).powf(1.0 / games as f64)
+}
+
+/// What the games say about a player's Elo.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum EloSummary {
+    /// Wins and losses both: the estimate and its 95% interval ([`elo_estimate`]).
+    Estimate(EloEstimate),
+    /// Every game won: the Elo is above this bound at [`SWEEP_CONFIDENCE`].
+    Above(f64),
+    /// Every game lost: the Elo is below this bound at [`SWEEP_CONFIDENCE`].
+    Below(f64),
+}
+
+impl EloSummary {
+    /// The lower end of the 95% interval, `None` when it is unbounded.
+    pub fn lower(&self) -> Option<f64> {
+        match *self {
+            EloSummary::Estimate(e) => e.lower.is_finite().then_some(e.lower),
+            EloSummary::Above(bound) => Some(bound),
+            EloSummary::Below(_) => None,
+        }
+    }
+
+    /// The upper end of the 95% interval, `None` when it is unbounded.
+    pub fn upper(&self) -> Option<f64> {
+        match *self {
+            EloSummary::Estimate(e) => e.upper.is_finite().then_some(e.upper),
+            EloSummary::Above(_) => None,
+            EloSummary::Below(bound) => Some(bound),
+        }
+    }
+
+    /// The point estimate, `None` when it is infinite (a clean sweep or loss).
+    pub fn elo(&self) -> Option<f64> {
+        match *self {
+            EloSummary::Estimate(e) => e.elo.is_finite().then_some(e.elo),
+            EloSummary::Above(_) | EloSummary::Below(_) => None,
+        }
+    }
+}
+
+/// The Elo of a player with `wins` and `losses`: the estimate with its interval, or after
+/// a clean sweep (loss) the one-sided bound of [`sweep_score_bound`]. `None` without games.
+pub fn elo_summary(wins: u64, losses: u64) -> Option<EloSummary> {
+    match (wins, losses) {
+        (0, 0) => None,
+        (n, 0) => Some(EloSummary::Above(score_to_elo(sweep_score_bound(n)))),
+        (0, n) => Some(EloSummary::Below(-score_to_elo(sweep_score_bound(n)))),
+        (w, l) => elo_estimate(w, l, 0).map(EloSummary::Estimate),
+    }
+}
+
 /// Likelihood of superiority: the probability that the player with `wins` against
 /// `losses` (draws ignored) is the stronger, `½(1 + erf((W − L)/√(2(W + L))))`.
 /// 0.5 when no decisive game was played.
@@ -104,6 +170,50 @@ pub enum Hypothesis {
     H1,
 }
 
+/// A malformed `--sprt` value.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SprtError {
+    /// A part without `=`.
+    #[error("--sprt \"{part}\": expected key=value")]
+    NotKeyValue {
+        /// The part.
+        part: String,
+    },
+    /// A value that is not a number.
+    #[error("--sprt {key}: \"{value}\" is not a number")]
+    NotANumber {
+        /// The key.
+        key: String,
+        /// Its value.
+        value: String,
+    },
+    /// A key other than elo0, elo1, alpha, beta.
+    #[error("--sprt: unknown key \"{key}\" (use elo0, elo1, alpha, beta)")]
+    UnknownKey {
+        /// The key.
+        key: String,
+    },
+    /// elo0 or elo1 missing (or not finite).
+    #[error("--sprt needs elo0 and elo1")]
+    MissingElo,
+    /// elo0 not below elo1.
+    #[error("--sprt: elo0 ({elo0}) must be below elo1 ({elo1})")]
+    Order {
+        /// elo0.
+        elo0: f64,
+        /// elo1.
+        elo1: f64,
+    },
+    /// alpha or beta outside (0, 0.5).
+    #[error("--sprt: {name} must be in (0, 0.5), got {value}")]
+    Rate {
+        /// `alpha` or `beta`.
+        name: &'static str,
+        /// The value given.
+        value: f64,
+    },
+}
+
 /// A sequential probability ratio test between Elo differences `elo0` (H0) and `elo1` (H1),
 /// with false-positive rate `alpha` and false-negative rate `beta`, on decisive games.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -120,7 +230,7 @@ pub struct Sprt {
 
 impl Sprt {
     /// Reads `elo0=0,elo1=10,alpha=0.05,beta=0.05` (alpha and beta default to 0.05).
-    pub fn parse(s: &str) -> Result<Sprt, String> {
+    pub fn parse(s: &str) -> Result<Sprt, SprtError> {
         let mut t = Sprt {
             elo0: f64::NAN,
             elo1: f64::NAN,
@@ -128,37 +238,37 @@ impl Sprt {
             beta: 0.05,
         };
         for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (k, v) = part
-                .split_once('=')
-                .ok_or_else(|| format!("--sprt \"{part}\": expected key=value"))?;
-            let v: f64 = v
-                .trim()
-                .parse()
-                .map_err(|_| format!("--sprt {k}: \"{v}\" is not a number"))?;
+            let (k, v) = part.split_once('=').ok_or_else(|| SprtError::NotKeyValue {
+                part: part.to_string(),
+            })?;
+            let v: f64 = v.trim().parse().map_err(|_| SprtError::NotANumber {
+                key: k.to_string(),
+                value: v.to_string(),
+            })?;
             match k.trim() {
                 "elo0" => t.elo0 = v,
                 "elo1" => t.elo1 = v,
                 "alpha" => t.alpha = v,
                 "beta" => t.beta = v,
                 other => {
-                    return Err(format!(
-                        "--sprt: unknown key \"{other}\" (use elo0, elo1, alpha, beta)"
-                    ))
+                    return Err(SprtError::UnknownKey {
+                        key: other.to_string(),
+                    })
                 }
             }
         }
         if !t.elo0.is_finite() || !t.elo1.is_finite() {
-            return Err("--sprt needs elo0 and elo1".into());
+            return Err(SprtError::MissingElo);
         }
         if t.elo0 >= t.elo1 {
-            return Err(format!(
-                "--sprt: elo0 ({}) must be below elo1 ({})",
-                t.elo0, t.elo1
-            ));
+            return Err(SprtError::Order {
+                elo0: t.elo0,
+                elo1: t.elo1,
+            });
         }
-        for (name, p) in [("alpha", t.alpha), ("beta", t.beta)] {
-            if !(p > 0.0 && p < 0.5) {
-                return Err(format!("--sprt: {name} must be in (0, 0.5), got {p}"));
+        for (name, value) in [("alpha", t.alpha), ("beta", t.beta)] {
+            if !(value > 0.0 && value < 0.5) {
+                return Err(SprtError::Rate { name, value });
             }
         }
         Ok(t)
@@ -228,6 +338,35 @@ mod tests {
         assert_eq!(los(0, 0), 0.5);
         // Draws count half: 1 win, 1 loss, 2 draws is an even score.
         assert!(close(elo_estimate(1, 1, 2).unwrap().elo, 0.0, 1e-12));
+    }
+
+    // A clean sweep of n games: the winning chance p with p^n = 0.05 (Python's math module):
+    // n = 20: p = 0.05^(1/20) = 0.8608917, Elo = -400·log10(1/p − 1) = +316.638132;
+    // n = 8: p = 0.6876560, Elo +137.095245; n = 1: p = 0.05, Elo −511.501440.
+    #[test]
+    fn a_clean_sweep_gets_the_exact_one_sided_bound() {
+        assert!(close(sweep_score_bound(20), 0.860_891_659, 1e-9));
+        for (n, bound) in [(20, 316.638132), (8, 137.095245), (1, -511.501440)] {
+            match elo_summary(n, 0) {
+                Some(EloSummary::Above(b)) => assert!(close(b, bound, 1e-6), "{n}-0: {b}"),
+                other => panic!("{n}-0: {other:?}"),
+            }
+            match elo_summary(0, n) {
+                Some(EloSummary::Below(b)) => assert!(close(b, -bound, 1e-6), "0-{n}: {b}"),
+                other => panic!("0-{n}: {other:?}"),
+            }
+        }
+        let sweep = elo_summary(20, 0).unwrap();
+        assert_eq!((sweep.elo(), sweep.upper()), (None, None));
+        assert!(close(sweep.lower().unwrap(), 316.638132, 1e-6));
+        assert_eq!(elo_summary(0, 0), None);
+        // Both sides won: the estimate and its interval, as elo_estimate gives them.
+        let mixed = elo_summary(60, 40).unwrap();
+        assert_eq!(
+            mixed,
+            EloSummary::Estimate(elo_estimate(60, 40, 0).unwrap())
+        );
+        assert!(close(mixed.lower().unwrap(), 2.7668732, 1e-6));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 Usage: python fake_engine.py MODE [SECONDS [SALT]]
        python fake_engine.py script LOG DELAYS
+       python fake_engine.py once MARKER
 
 MODE is one of:
   det      legal and deterministic: a random-step move seeded by the position and SALT, so the
@@ -16,7 +17,13 @@ MODE is one of:
            when the controller sends `stop`;
   script   plays like det, but waits DELAYS[k] seconds (a comma-separated list, the last
            value repeated) before answering its k-th turn after the setup, and appends
-           every line it receives to the file LOG (a transcript to compare controllers by).
+           every line it receives to the file LOG (a transcript to compare controllers by);
+  garbage  says "fake engine: garbage mode" on stderr and answers `aei` with a line that is
+           not `protocol-version 1` (then keeps reading, never sending `aeiok`);
+  exit     says "fake engine: exiting at once" on stderr and exits with status 2 before
+           reading anything;
+  once     plays like det the first time it is started (it creates the file MARKER), and
+           like exit every later time (an engine that crashes on restart).
 
 It sets up with pyrimaa's basic setup, like simple_engine.
 """
@@ -28,6 +35,13 @@ import time
 from pyrimaa.board import BASIC_SETUP, BLANK_BOARD, Color, Position
 
 MODE = sys.argv[1] if len(sys.argv) > 1 else "det"
+if MODE == "once":
+    try:
+        open(sys.argv[2], "x").close()
+        MODE = "det"
+    except FileExistsError:
+        MODE = "exit"
+    sys.argv[2:] = []
 if MODE == "script":
     LOG = open(sys.argv[2], "a")
     DELAYS = [float(x) for x in sys.argv[3].split(",")]
@@ -54,6 +68,13 @@ def det_move(pos):
 
 
 def main():
+    if MODE == "exit":
+        sys.stderr.write("fake engine: exiting at once\n")
+        sys.stderr.flush()
+        sys.exit(2)
+    if MODE == "garbage":
+        sys.stderr.write("fake engine: garbage mode\n")
+        sys.stderr.flush()
     pos = Position(Color.GOLD, 4, BLANK_BOARD)
     insetup = True
     turns = 0
@@ -66,7 +87,9 @@ def main():
             LOG.write(line + "\n")
             LOG.flush()
         cmd = line.split(None, 1)[0]
-        if cmd == "aei":
+        if cmd == "aei" and MODE == "garbage":
+            send("hello, I am not an AEI engine")
+        elif cmd == "aei":
             send("protocol-version 1")
             send(f"id name fake-{MODE}")
             send("id author tusk tests")
