@@ -3,12 +3,10 @@
 //! starts.
 
 use std::collections::HashSet;
-use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Subcommand};
-use tusk_engine::notation::text::decode_utf8;
 
 use super::referee::RefereeConfig;
 use super::schedule::{self, SetupFileError, SetupSource, Shard};
@@ -16,15 +14,13 @@ use super::spec::{parse_engine, EngineSpec, SpecError};
 use super::stats::{Sprt, SprtError};
 use crate::clock::control::{number, TcError};
 use crate::clock::{TimeControl, MAX_SECONDS};
+use crate::files::{read_text_file, FileError};
 
 /// The most games played at once.
 pub const MAX_CONCURRENCY: usize = 1024;
 
 /// The most games one run may plan (every game of the schedule is held in memory).
 pub const MAX_GAMES: u64 = 10_000_000;
-
-/// The largest setup file read: 16 MiB (a line is about 100 bytes).
-pub const MAX_SETUP_FILE_BYTES: u64 = 16 << 20;
 
 /// Arguments of `tusk match`.
 #[derive(Args, Debug)]
@@ -150,28 +146,9 @@ pub enum ArgsError {
     /// `--setups` is neither `engines` nor `random`.
     #[error("--setups \"{0}\": use engines or random (or --setup-file)")]
     Setups(String),
-    /// The setup file cannot be read.
-    #[error("cannot read setup file {}: {error}", path.display())]
-    SetupFileRead {
-        /// The file.
-        path: PathBuf,
-        /// The operating system's reason (shown in the message).
-        error: std::io::Error,
-    },
-    /// The setup file is larger than [`MAX_SETUP_FILE_BYTES`].
-    #[error("setup file {} is larger than {} MiB; is it the right file?", path.display(), MAX_SETUP_FILE_BYTES >> 20)]
-    SetupFileTooLarge {
-        /// The file.
-        path: PathBuf,
-    },
-    /// The setup file is not UTF-8 text.
-    #[error("{}: {error}", path.display())]
-    SetupFileNotUtf8 {
-        /// The file.
-        path: PathBuf,
-        /// Where the first bad byte is (shown in the message).
-        error: tusk_engine::ParseError,
-    },
+    /// The setup file could not be read (missing, too large, not UTF-8).
+    #[error(transparent)]
+    SetupFileText(#[from] FileError),
     /// A setup in the file is not legal, or there is none.
     #[error(transparent)]
     SetupFile(#[from] SetupFileError),
@@ -248,30 +225,6 @@ pub fn fnv(s: &str) -> u64 {
         h = h.wrapping_mul(0x0100_0000_01b3);
     }
     h
-}
-
-/// Reads the whole setup file, at most [`MAX_SETUP_FILE_BYTES`], as UTF-8 (a bad byte is
-/// named with its line and column).
-fn read_setup_text(path: &Path) -> Result<String, ArgsError> {
-    let io = |error| ArgsError::SetupFileRead {
-        path: path.to_path_buf(),
-        error,
-    };
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .map_err(io)?
-        .take(MAX_SETUP_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
-    if bytes.len() as u64 > MAX_SETUP_FILE_BYTES {
-        return Err(ArgsError::SetupFileTooLarge {
-            path: path.to_path_buf(),
-        });
-    }
-    decode_utf8(&bytes).map_err(|error| ArgsError::SetupFileNotUtf8 {
-        path: path.to_path_buf(),
-        error,
-    })
 }
 
 impl RunArgs {
@@ -390,7 +343,7 @@ impl RunArgs {
     fn setup_source(&self) -> Result<(SetupSource, String), ArgsError> {
         match (&self.setup_file, self.setups.as_str()) {
             (Some(p), _) => {
-                let text = read_setup_text(p)?;
+                let text = read_text_file(p, "setup file")?;
                 let lines = schedule::read_setup_file(&text, &p.display().to_string())?;
                 // The fingerprint of earlier versions: the debug text of the `[gold, silver]`
                 // pairs.
@@ -490,9 +443,13 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("tusk-args-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let too_big = dir.join("big.txt");
-        std::fs::write(&too_big, vec![b'#'; MAX_SETUP_FILE_BYTES as usize + 1]).unwrap();
+        let limit = crate::files::MAX_TEXT_FILE_BYTES as usize;
+        std::fs::write(&too_big, vec![b'#'; limit + 1]).unwrap();
         let e = settings(&["--setup-file", &too_big.display().to_string()]).unwrap_err();
-        assert!(matches!(e, ArgsError::SetupFileTooLarge { .. }), "{e}");
+        assert!(
+            matches!(e, ArgsError::SetupFileText(FileError::TooLarge { .. })),
+            "{e}"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

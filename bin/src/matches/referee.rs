@@ -6,6 +6,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use tusk_engine::notation::turn::without_capture_tokens;
 use tusk_engine::{ByColor, Color, Game};
 
 use super::aei_client::{AeiClient, Answer, ClientError};
@@ -77,14 +78,6 @@ fn piece_counts(game: &Game) -> String {
         p.occupied_by(Color::Gold).count(),
         p.occupied_by(Color::Silver).count()
     )
-}
-
-/// Removes capture tokens (`rc3x`): the referee computes captures itself, as pyrimaa does.
-fn strip_captures(text: &str) -> String {
-    text.split_whitespace()
-        .filter(|t| !(t.len() == 4 && t.ends_with('x')))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// Why the game loop stopped.
@@ -338,7 +331,8 @@ impl Referee<'_, '_> {
             let detail = format!("{} resigned", self.who(side));
             return Err(Stop::end(!side, Reason::Resignation, detail));
         }
-        let clean = strip_captures(text);
+        // The referee computes captures itself and ignores the tokens, as pyrimaa does.
+        let clean = without_capture_tokens(text);
         if let Err(e) = self.game.play_text(&clean) {
             self.faulty[side] = true;
             let label = self.game.move_label();
@@ -380,8 +374,8 @@ mod tests {
 
     #[test]
     fn capture_tokens_are_dropped_and_steps_kept() {
-        assert_eq!(strip_captures("rd3w rc3x Ed2n"), "rd3w Ed2n");
-        assert_eq!(strip_captures("  Ee2n  Ee3n "), "Ee2n Ee3n");
-        assert_eq!(strip_captures("Ra1 Rb1"), "Ra1 Rb1");
+        assert_eq!(without_capture_tokens("rd3w rc3x Ed2n"), "rd3w Ed2n");
+        assert_eq!(without_capture_tokens("  Ee2n  Ee3n "), "Ee2n Ee3n");
+        assert_eq!(without_capture_tokens("Ra1 Rb1"), "Ra1 Rb1");
     }
 }
