@@ -23,6 +23,9 @@ pub struct SearchResult {
     pub nodes: u64,
     /// Time taken.
     pub elapsed: Duration,
+    /// The threads that searched: those asked for, or fewer when a helper thread could not
+    /// be started.
+    pub threads: usize,
 }
 
 /// A progress report: one per completed depth, and one whenever the best turn changes inside

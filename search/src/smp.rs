@@ -36,6 +36,7 @@ pub(crate) fn run(
     // Every iteration up to the root's steps left searches each root turn to the opponent's
     // turn start and no further, the same search: the first is done at the deepest of them.
     let first_depth = u32::from(root.steps_left()).clamp(1, max_depth);
+    let mut started_threads = 1;
     let result = std::thread::scope(|scope| {
         for id in 1..threads {
             let roots = roots.clone();
@@ -45,9 +46,11 @@ pub(crate) fn run(
                 .stack_size(64 << 20)
                 .spawn_scoped(scope, move || helper(shared, pos, roots, id, first_depth));
             if spawned.is_err() {
-                // Fewer helpers than asked for: the search is still correct.
+                // Fewer helpers than asked for: the search is still correct, and the result
+                // says how many ran.
                 break;
             }
+            started_threads += 1;
         }
         let depths = first_depth..=max_depth;
         let result = main_thread(shared, root, roots, limits, depths, started, report);
@@ -57,6 +60,7 @@ pub(crate) fn run(
     // Every helper has flushed its nodes by now.
     SearchResult {
         nodes: shared.nodes.load(Relaxed),
+        threads: started_threads,
         ..result
     }
 }
@@ -212,5 +216,6 @@ fn main_thread(
         pv: pv_text(root, &best.turn, &best.pv),
         nodes: shared.nodes.load(Relaxed),
         elapsed: started.elapsed(),
+        threads: 1,
     }
 }

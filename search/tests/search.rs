@@ -22,7 +22,8 @@ fn search(game: &Game, depth: u32) -> SearchResult {
     let mut s = Searcher::new(SearchConfig {
         threads: 1,
         hash_mb: 8,
-    });
+    })
+    .expect("a searcher");
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
@@ -105,7 +106,8 @@ fn a_stop_from_another_thread_returns_a_legal_turn() {
     let mut s = Searcher::new(SearchConfig {
         threads: 2,
         hash_mb: 8,
-    });
+    })
+    .expect("a searcher");
     let r = s
         .search(&g, &Limits::default(), &control, &mut |_| {})
         .expect("a turn");
@@ -123,7 +125,7 @@ fn a_stop_from_another_thread_returns_a_legal_turn() {
 #[test]
 fn a_hard_deadline_and_a_node_limit_end_the_search() {
     let g = game(OPENING);
-    let mut s = Searcher::new(SearchConfig::default());
+    let mut s = Searcher::new(SearchConfig::default()).expect("a searcher");
     let control = Control::new();
     control.set_soft(Some(Duration::from_millis(100)));
     control.set_hard(Some(Duration::from_millis(200)));
@@ -252,7 +254,8 @@ fn multipv_ranks_distinct_turns() {
     let mut s = Searcher::new(SearchConfig {
         threads: 1,
         hash_mb: 8,
-    });
+    })
+    .expect("a searcher");
     let limits = Limits {
         depth: Some(4),
         nodes: None,
@@ -268,4 +271,83 @@ fn multipv_ranks_distinct_turns() {
     assert_eq!(last.iter().map(|l| l.0).collect::<Vec<_>>(), vec![1, 2, 3]);
     assert!(last[0].1 >= last[1].1 && last[1].1 >= last[2].1, "{last:?}");
     assert!(last[0].2 != last[1].2 && last[1].2 != last[2].2, "{last:?}");
+}
+
+#[test]
+fn thread_counts_are_checked_and_capped_at_the_machine() {
+    use tusk_search::SearchError;
+    for bad in [0, SearchConfig::MAX_THREADS + 1] {
+        let config = SearchConfig {
+            threads: bad,
+            ..SearchConfig::default()
+        };
+        assert_eq!(Searcher::new(config).err(), Some(SearchError::Threads(bad)));
+    }
+    let machine = SearchConfig::machine_threads();
+    assert!(machine >= 1);
+    let mut s = Searcher::new(SearchConfig {
+        threads: SearchConfig::MAX_THREADS,
+        hash_mb: 8,
+    })
+    .expect("a searcher");
+    assert_eq!(s.threads(), machine.min(SearchConfig::MAX_THREADS));
+    assert_eq!(s.config().threads, SearchConfig::MAX_THREADS);
+    assert_eq!(s.set_threads(1), Ok(1));
+    assert_eq!(s.set_threads(0), Err(SearchError::Threads(0)));
+    assert_eq!(s.threads(), 1, "a refused count changes nothing");
+    // The result says how many threads searched.
+    assert_eq!(s.set_threads(2), Ok(machine.min(2)));
+    let r = s
+        .search(
+            &game(MIDGAME),
+            &Limits {
+                depth: Some(4),
+                ..Limits::default()
+            },
+            &Control::new(),
+            &mut |_| {},
+        )
+        .expect("a turn");
+    assert_eq!(r.threads, machine.min(2));
+}
+
+#[test]
+fn a_table_beyond_the_machine_is_refused_and_the_old_one_kept() {
+    use tusk_search::{SearchError, TtAllocError};
+    let huge = SearchConfig::MAX_HASH_MB;
+    let e = Searcher::new(SearchConfig {
+        threads: 1,
+        hash_mb: huge,
+    })
+    .err()
+    .expect("a 1 TiB table is refused");
+    assert!(matches!(e, SearchError::Hash(_)), "{e:?}");
+    assert!(
+        e.to_string()
+            .starts_with("hash 1048576 MiB could not be allocated"),
+        "{e}"
+    );
+    let mut s = Searcher::new(SearchConfig {
+        threads: 1,
+        hash_mb: 8,
+    })
+    .expect("a searcher");
+    let e = s.set_hash_mb(huge).unwrap_err();
+    assert!(matches!(e, SearchError::Hash(_)), "{e:?}");
+    assert_eq!(
+        s.set_hash_mb(huge + 1),
+        Err(SearchError::Hash(TtAllocError::OutOfRange { mb: huge + 1 }))
+    );
+    assert_eq!(s.config().hash_mb, 8, "the old table is kept");
+    let r = search_with(&mut s, &game(OPENING), 4);
+    assert_eq!(r.depth, 4);
+}
+
+fn search_with(s: &mut Searcher, game: &Game, depth: u32) -> SearchResult {
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    s.search(game, &limits, &Control::new(), &mut |_| {})
+        .expect("a turn to play")
 }

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
 use serde::Serialize;
 use tusk_engine::notation::board::{to_aei_with_side, to_framed};
@@ -27,12 +27,14 @@ pub struct AnalyzeArgs {
     /// Search this many nodes.
     #[arg(long, value_name = "N")]
     nodes: Option<u64>,
-    /// Search threads.
-    #[arg(long, default_value_t = 1, value_name = "T")]
-    threads: usize,
+    /// Search threads (more than this machine runs at once are capped, with a warning).
+    #[arg(long, default_value_t = SearchConfig::DEFAULT_THREADS.to_string(), value_name = "T",
+          allow_hyphen_values = true)]
+    threads: String,
     /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 64, value_name = "MB")]
-    hash: usize,
+    #[arg(long, default_value_t = SearchConfig::DEFAULT_HASH_MB.to_string(), value_name = "MB",
+          allow_hyphen_values = true)]
+    hash: String,
     /// Show the best K distinct turns.
     #[arg(long, default_value_t = 1, value_name = "K")]
     multipv: usize,
@@ -131,12 +133,8 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
         bail!("the position is in the setup phase; there is nothing to analyze yet");
     }
     ensure_not_over(&game)?;
-    if args.threads == 0 || args.threads > 1024 {
-        bail!("--threads {}: must be between 1 and 1024", args.threads);
-    }
-    if args.hash == 0 || args.hash > 1 << 20 {
-        bail!("--hash {}: must be between 1 and 1048576 MiB", args.hash);
-    }
+    let threads = whole_number_option("--threads", &args.threads, SearchConfig::MAX_THREADS)?;
+    let hash_mb = whole_number_option("--hash", &args.hash, SearchConfig::MAX_HASH_MB)?;
     if args.multipv == 0 {
         bail!("--multipv 0: must be at least 1");
     }
@@ -181,10 +179,14 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
         nodes: args.nodes,
         multipv: args.multipv,
     };
-    let mut searcher = Searcher::new(SearchConfig {
-        threads: args.threads,
-        hash_mb: args.hash,
-    });
+    let mut searcher =
+        Searcher::new(SearchConfig { threads, hash_mb }).context("cannot make the searcher")?;
+    if searcher.threads() < threads {
+        eprintln!(
+            "tusk: --threads {threads}: capped at {}, the threads this machine runs at once",
+            searcher.threads()
+        );
+    }
     let number = game.move_number();
     let side = game.side_to_move();
     if !args.json {
@@ -236,6 +238,13 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     let Some(mut result) = result else {
         bail!("no legal turn to search in this position");
     };
+    if result.threads < searcher.threads() {
+        eprintln!(
+            "tusk: only {} of {} search threads could be started",
+            result.threads,
+            searcher.threads()
+        );
+    }
     result.best_text = game.turn_text(&result.best);
     if args.json {
         emit(
@@ -252,6 +261,15 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
         writeln!(out, "bestmove {}", result.best_text)?;
     }
     Ok(())
+}
+
+/// The value of option `flag` given as `text`: a whole number from 1 to `max`; any other value
+/// gets the one message that says so.
+fn whole_number_option(flag: &str, text: &str, max: usize) -> Result<usize> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
+        _ => bail!("{flag} {text}: must be a whole number from 1 to {max}"),
+    }
 }
 
 fn control_stop(c: &Control) {

@@ -149,8 +149,12 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     if args.depth == 0 || args.depth > 64 {
         bail!("--depth {}: must be between 1 and 64 steps", args.depth);
     }
-    if args.threads == 0 || args.threads > 1024 {
-        bail!("--threads {}: must be between 1 and 1024", args.threads);
+    if args.threads == 0 || args.threads > SearchConfig::MAX_THREADS {
+        bail!(
+            "--threads {}: must be a whole number from 1 to {}",
+            args.threads,
+            SearchConfig::MAX_THREADS
+        );
     }
     let n = args
         .positions
@@ -158,8 +162,9 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         .min(POSITIONS.len());
     let mut searcher = Searcher::new(SearchConfig {
         threads: args.threads,
-        hash_mb: args.hash.max(1),
-    });
+        hash_mb: args.hash,
+    })
+    .context("cannot make the searcher")?;
     searcher.set_params(params);
     let limits = Limits {
         depth: Some(args.depth),

@@ -151,7 +151,8 @@ pub fn attempt_with(t: &Tactic, depth: u32, params: &tusk_search::Params) -> Att
     let mut searcher = Searcher::new(SearchConfig {
         threads: 1,
         hash_mb: 16,
-    });
+    })
+    .expect("a searcher");
     searcher.set_params(params.clone());
     let game = Game::from_position(t.position.clone(), 2);
     let limits = Limits {
