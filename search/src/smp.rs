@@ -13,7 +13,7 @@ use tusk_engine::{Position, Turn};
 use crate::limits::Limits;
 use crate::pv::pv_text;
 use crate::report::{Report, SearchResult};
-use crate::root::{is_decisive, RootMove};
+use crate::root::{is_decisive, static_scores, RootMove};
 use crate::score::Score;
 use crate::search::{Shared, Worker, INF};
 
@@ -31,11 +31,29 @@ pub(crate) fn run(
     report: &mut dyn FnMut(&Report),
 ) -> SearchResult {
     let started = Instant::now();
-    let roots: Vec<RootMove> = turns.iter().map(|&t| RootMove::new(t)).collect();
+    let mut roots: Vec<RootMove> = turns.iter().map(|&t| RootMove::new(t)).collect();
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
     // Every iteration up to the root's steps left searches each root turn to the opponent's
     // turn start and no further, the same search: the first is done at the deepest of them.
     let first_depth = u32::from(root.steps_left()).clamp(1, max_depth);
+    // Before any iteration: every root turn's static score, so that a search stopped before
+    // its first iteration ends still plays a win this turn if there is one, and otherwise the
+    // best turn by evaluation; shown as the first, partial, report. The search order is not
+    // changed by it.
+    let best_static = static_scores(root, &mut roots, &shared.params.weights, &|| {
+        shared.control.must_stop()
+    });
+    report(&Report {
+        depth: first_depth,
+        partial: true,
+        seldepth: first_depth,
+        score: score_of(roots[best_static].static_score),
+        nodes: shared.nodes.load(Relaxed),
+        elapsed: started.elapsed(),
+        hashfull: shared.tt.hashfull(),
+        pv: pv_text(root, &roots[best_static].turn, &[]),
+        multipv: 1,
+    });
     let mut started_threads = 1;
     let result = std::thread::scope(|scope| {
         for id in 1..threads {
@@ -207,11 +225,26 @@ fn main_thread(
         }
     }
     w.flush();
-    let best = &roots[0];
+    let best = if completed == 0 {
+        // No iteration ended: the best of what is known, each turn searched in the unfinished
+        // first iteration by its search score (exact there), every other by its static score.
+        roots
+            .iter()
+            .reduce(|a, b| {
+                if b.known_score() > a.known_score() {
+                    b
+                } else {
+                    a
+                }
+            })
+            .expect("at least one root turn")
+    } else {
+        &roots[0]
+    };
     SearchResult {
         best: best.turn,
         best_text: write_turn(root, &best.turn),
-        score: score_of(best.score.max(-INF + 1)),
+        score: score_of(best.known_score().max(-INF + 1)),
         depth: completed,
         pv: pv_text(root, &best.turn, &best.pv),
         nodes: shared.nodes.load(Relaxed),

@@ -351,3 +351,41 @@ fn search_with(s: &mut Searcher, game: &Game, depth: u32) -> SearchResult {
     s.search(game, &limits, &Control::new(), &mut |_| {})
         .expect("a turn to play")
 }
+
+/// Silver to move with 42,172 distinct turns, from a match record: `rb4w ra4s ra3s ra2s`
+/// reaches goal; no search of a few thousand nodes finishes its first iteration here.
+const GOAL_AMONG_42172: &str =
+    "s [rrrccrrr  d  d     m   r  h      r e  hD RR  HR    MER   HRRR R ]";
+
+#[test]
+fn a_goal_this_turn_is_played_and_reported_before_the_first_iteration_ends() {
+    let g = game(GOAL_AMONG_42172);
+    assert_eq!(g.legal_turns(&mut TurnGen::new()).len(), 42_172);
+    for nodes in [1, 2000, 10_000] {
+        let mut s = Searcher::new(SearchConfig::default()).expect("a searcher");
+        let limits = Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        };
+        let mut reports = Vec::new();
+        let r = s
+            .search(&g, &limits, &Control::new(), &mut |rep| {
+                reports.push(rep.clone())
+            })
+            .expect("a turn");
+        assert_eq!(r.depth, 0, "no iteration ended at {nodes} nodes");
+        let res = after(&g, &r).result().expect("the game ends");
+        assert_eq!(
+            (res.winner, res.reason),
+            (Color::Silver, EndReason::Goal),
+            "{nodes} nodes: {}",
+            r.best_text
+        );
+        assert_eq!(r.score.kind(), ScoreKind::WinIn(4));
+        // The search said so before its first iteration ended.
+        let first = reports.first().expect("a report");
+        assert!(first.partial, "{first:?}");
+        assert_eq!(first.pv, std::slice::from_ref(&r.best_text));
+        assert_eq!(first.score.kind(), ScoreKind::WinIn(4));
+    }
+}
