@@ -70,8 +70,8 @@ fn node_moves<const CAPTURES: bool>(
                 };
                 if !CAPTURES {
                     out.push((Mv::two(s, p), 0));
-                } else if let Some(k) = crate::ordering::step_capture(pos, p) {
-                    let loss = crate::ordering::step_capture(pos, s).map_or(0, value);
+                } else if let Some(k) = capture_kind(pos, p) {
+                    let loss = capture_kind(pos, s).map_or(0, value);
                     out.push((Mv::two(s, p), value(k) - loss));
                 }
             }
@@ -82,7 +82,7 @@ fn node_moves<const CAPTURES: bool>(
                     continue;
                 }
             }
-            let captured = crate::ordering::step_capture(pos, s);
+            let captured = capture_kind(pos, s);
             let gain = match (CAPTURES, captured) {
                 (false, _) => 0,
                 (true, Some(k)) => value(k),
@@ -92,7 +92,7 @@ fn node_moves<const CAPTURES: bool>(
             push_completions(pos, s, piece.kind(), captured.is_some(), mobile, scratch);
             for &c in scratch.iter() {
                 let score = if CAPTURES {
-                    gain - crate::ordering::step_capture(pos, c).map_or(0, value)
+                    gain - capture_kind(pos, c).map_or(0, value)
                 } else {
                     0
                 };
@@ -128,6 +128,12 @@ fn push_completions(
             out.push(c);
         }
     }
+}
+
+/// The kind of piece `s` (legal in `pos`) captures (see [`Position::step_capture`]).
+#[inline]
+pub(crate) fn capture_kind(pos: &Position, s: Step) -> Option<PieceKind> {
+    pos.step_capture(s).map(|(piece, _)| piece.kind())
 }
 
 /// A rough value of a piece kind for ordering captures (not the evaluation's material).
