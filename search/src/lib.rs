@@ -12,7 +12,7 @@ mod control;
 mod limits;
 mod memory;
 mod moves;
-mod mv;
+mod node_move;
 mod ordering;
 pub mod params;
 mod pv;
@@ -35,7 +35,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64};
 
 use tusk_engine::{Game, Turn, TurnGen};
 
-use crate::search::{History, Shared};
+use crate::search::{RepetitionHistory, SearchShared};
 use crate::tt::Tt;
 
 /// How a [`Searcher`] is built: threads and transposition-table size. The limits and defaults
@@ -193,12 +193,12 @@ impl Searcher {
         }
         root::shortest_turns(&root, &mut turns);
         self.tt.new_search();
-        let history = History::new(game);
-        let shared = Shared {
+        let repetitions = RepetitionHistory::new(game);
+        let shared = SearchShared {
             tt: &self.tt,
             params: &self.params,
             control,
-            history: &history,
+            repetitions: &repetitions,
             abort: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             node_limit: limits.nodes,

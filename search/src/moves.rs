@@ -6,17 +6,17 @@
 
 use tusk_engine::{Pending, PieceKind, Position, Step, StepList, NEIGHBOURS};
 
-use crate::mv::Mv;
+use crate::node_move::NodeMove;
 
 /// A move with its ordering score.
-pub(crate) type Scored = (Mv, i32);
+pub(crate) type Scored = (NodeMove, i32);
 
 /// Fills `out` with the node moves of `pos` (scores zero). `scratch` is a work list. `pos` is
 /// left as it was (push completions are found by playing the push's first step).
 pub(crate) fn generate(pos: &mut Position, out: &mut Vec<Scored>, scratch: &mut StepList) {
     node_moves::<false>(pos, out, scratch);
     if pos.can_end_turn() {
-        out.push((Mv::PASS, 0));
+        out.push((NodeMove::PASS, 0));
     }
 }
 
@@ -58,7 +58,7 @@ fn node_moves<const CAPTURES: bool>(
         };
         if piece.color() == us {
             if !CAPTURES {
-                out.push((Mv::one(s), 0));
+                out.push((NodeMove::one(s), 0));
             }
             if piece.kind() == PieceKind::Rabbit || pos.steps_left() < 2 {
                 continue;
@@ -69,10 +69,10 @@ fn node_moves<const CAPTURES: bool>(
                     continue;
                 };
                 if !CAPTURES {
-                    out.push((Mv::two(s, p), 0));
+                    out.push((NodeMove::two(s, p), 0));
                 } else if let Some(k) = capture_kind(pos, p) {
                     let loss = capture_kind(pos, s).map_or(0, value);
-                    out.push((Mv::two(s, p), value(k) - loss));
+                    out.push((NodeMove::two(s, p), value(k) - loss));
                 }
             }
         } else {
@@ -96,7 +96,7 @@ fn node_moves<const CAPTURES: bool>(
                 } else {
                     0
                 };
-                out.push((Mv::two(s, c), score));
+                out.push((NodeMove::two(s, c), score));
             }
         }
     }

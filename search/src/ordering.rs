@@ -6,7 +6,7 @@ use tusk_engine::{Bitboard, Color, Position, Square, Step};
 use tusk_eval::goal;
 
 use crate::moves::{capture_kind, value, Scored};
-use crate::mv::{Mv, HISTORY_SIZE};
+use crate::node_move::{NodeMove, HISTORY_SIZE};
 
 const TT_MOVE: i32 = 1 << 30;
 const GOOD_CAPTURE: i32 = 1 << 28;
@@ -17,7 +17,7 @@ pub(crate) const HISTORY_MAX: i32 = 1 << 20;
 
 /// Material won minus material lost by `m` (ordering values), as seen from `pos`.
 #[inline]
-pub(crate) fn capture_gain(pos: &Position, m: Mv) -> i32 {
+pub(crate) fn capture_gain(pos: &Position, m: NodeMove) -> i32 {
     match m.len() {
         1 => -capture_kind(pos, m.first()).map_or(0, value),
         2 => {
@@ -35,23 +35,24 @@ pub(crate) fn capture_gain(pos: &Position, m: Mv) -> i32 {
     }
 }
 
-/// Per-thread ordering memory: two killers per height and a history table per side.
-pub(crate) struct Memory {
-    killers: Vec<[Mv; 2]>,
+/// Per-thread move history for ordering: two killers per height and a history-heuristic table
+/// per side.
+pub(crate) struct MoveHistory {
+    killers: Vec<[NodeMove; 2]>,
     history: Vec<[i32; HISTORY_SIZE]>,
 }
 
-impl Memory {
-    pub(crate) fn new(heights: usize) -> Memory {
-        Memory {
-            killers: vec![[Mv::NONE; 2]; heights],
+impl MoveHistory {
+    pub(crate) fn new(heights: usize) -> MoveHistory {
+        MoveHistory {
+            killers: vec![[NodeMove::NONE; 2]; heights],
             history: vec![[0; HISTORY_SIZE]; 2],
         }
     }
 
     /// Records that quiet `m` refuted a node at `height` searched `depth` steps deep.
     #[inline]
-    pub(crate) fn cutoff(&mut self, side: Color, height: usize, m: Mv, depth: i32) {
+    pub(crate) fn cutoff(&mut self, side: Color, height: usize, m: NodeMove, depth: i32) {
         let k = &mut self.killers[height];
         if k[0] != m {
             k[1] = k[0];
@@ -68,14 +69,14 @@ impl Memory {
 
     /// Lowers the history of a quiet move that was searched and did not refute.
     #[inline]
-    pub(crate) fn failed(&mut self, side: Color, m: Mv, depth: i32) {
+    pub(crate) fn failed(&mut self, side: Color, m: NodeMove, depth: i32) {
         let h = &mut self.history[side.index()][m.history_index()];
         *h = (*h - depth).max(-HISTORY_MAX);
     }
 
     /// Whether `m` is a killer at `height`.
     #[inline]
-    pub(crate) fn is_killer(&self, height: usize, m: Mv) -> bool {
+    pub(crate) fn is_killer(&self, height: usize, m: NodeMove) -> bool {
         let k = &self.killers[height];
         k[0] == m || k[1] == m
     }
@@ -87,7 +88,7 @@ impl Memory {
         &self,
         pos: &Position,
         list: &mut [Scored],
-        tt_mv: Mv,
+        tt_mv: NodeMove,
         height: usize,
         threat: Bitboard,
         ordering: bool,
@@ -135,7 +136,7 @@ fn before(a: &Scored, b: &Scored) -> std::cmp::Ordering {
     b.1.cmp(&a.1).then(a.0.bits().cmp(&b.0.bits()))
 }
 
-/// Puts the move to search `i`-th (scored by [`Memory::score`]) at `list[i]`, given that
+/// Puts the move to search `i`-th (scored by [`MoveHistory::score`]) at `list[i]`, given that
 /// `list[..i]` already holds the first `i` in order: the first [`PICKED`] are selected one at
 /// a time, then the rest sorted at once. The result is the order of a full sort.
 #[inline]
@@ -155,7 +156,12 @@ pub(crate) fn pick(list: &mut [Scored], i: usize) {
 
 /// A forward step of a rabbit under goal pressure.
 #[inline]
-fn is_goal_step(pos: &Position, m: Mv, pressure: Bitboard, fwd: tusk_engine::Direction) -> bool {
+fn is_goal_step(
+    pos: &Position,
+    m: NodeMove,
+    pressure: Bitboard,
+    fwd: tusk_engine::Direction,
+) -> bool {
     let s = m.first();
     pressure.contains(s.from())
         && s.dir() == fwd
@@ -166,7 +172,7 @@ fn is_goal_step(pos: &Position, m: Mv, pressure: Bitboard, fwd: tusk_engine::Dir
 
 /// Whether a step of `m` starts or ends in `region`.
 #[inline]
-pub(crate) fn touches(m: Mv, region: Bitboard) -> bool {
+pub(crate) fn touches(m: NodeMove, region: Bitboard) -> bool {
     if region.is_empty() || m.len() == 0 {
         return false;
     }

@@ -3,12 +3,12 @@
 use tusk_engine::notation::turn::write_turn;
 use tusk_engine::{Position, Turn};
 
-use crate::mv::Mv;
+use crate::node_move::NodeMove;
 
 /// The root turn then the node moves after it, as one official-notation string per turn (the
 /// last one may be a turn cut short by the horizon). Stops at the first move that is not legal
 /// where it stands (which a correct PV never has).
-pub(crate) fn pv_text(root: &Position, first: &Turn, moves: &[Mv]) -> Vec<String> {
+pub(crate) fn pv_text(root: &Position, first: &Turn, moves: &[NodeMove]) -> Vec<String> {
     let mut out = vec![write_turn(root, first)];
     let mut pos = root.clone();
     for s in first.steps() {

@@ -5,7 +5,7 @@
 use tusk_engine::{turn_boundary_result, Position, Step, StepUndo, Turn};
 use tusk_eval::{Weights, WIN, WIN_THRESHOLD};
 
-use crate::mv::Mv;
+use crate::node_move::NodeMove;
 use crate::params::Params;
 use crate::score::Score;
 use crate::search::{Worker, INF};
@@ -18,7 +18,7 @@ pub(crate) struct RootMove {
     /// Its latest score (exact for the best moves, a bound for the others).
     pub(crate) score: i32,
     /// The node moves after the turn on its principal variation.
-    pub(crate) pv: Vec<Mv>,
+    pub(crate) pv: Vec<NodeMove>,
     /// Its score without a search ([`static_scores`]): exact when the turn ends the game,
     /// else the static evaluation of the opponent's turn start.
     pub(crate) static_score: i32,

@@ -15,7 +15,7 @@ use crate::pv::pv_text;
 use crate::report::{Report, SearchResult};
 use crate::root::{is_decisive, static_scores, RootMove};
 use crate::score::Score;
-use crate::search::{Shared, Worker, INF};
+use crate::search::{SearchShared, Worker, INF};
 
 /// Deepest iteration, in steps (bounded by the node-height limit).
 pub(crate) const MAX_DEPTH: u32 = 64;
@@ -23,7 +23,7 @@ pub(crate) const MAX_DEPTH: u32 = 64;
 /// Runs a search of `turns` (the root's distinct legal turns, at least one) from `root` on
 /// `threads` threads.
 pub(crate) fn run(
-    shared: &Shared<'_>,
+    shared: &SearchShared<'_>,
     root: &Position,
     turns: &[Turn],
     limits: &Limits,
@@ -83,7 +83,13 @@ pub(crate) fn run(
     }
 }
 
-fn helper(shared: &Shared<'_>, pos: Position, mut roots: Vec<RootMove>, id: usize, first: u32) {
+fn helper(
+    shared: &SearchShared<'_>,
+    pos: Position,
+    mut roots: Vec<RootMove>,
+    id: usize,
+    first: u32,
+) {
     let mut w = Worker::new(shared, pos);
     let first = first as i32;
     let mut depth = first + (id % 2) as i32;
@@ -134,7 +140,7 @@ fn make_report(
 }
 
 fn main_thread(
-    shared: &Shared<'_>,
+    shared: &SearchShared<'_>,
     root: &Position,
     mut roots: Vec<RootMove>,
     limits: &Limits,

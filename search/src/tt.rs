@@ -14,7 +14,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-use crate::mv::Mv;
+use crate::node_move::NodeMove;
 use crate::score::Score;
 
 /// What a stored score means relative to the true value.
@@ -31,8 +31,8 @@ pub enum Bound {
 /// A probed entry, scores already converted to be relative to the root.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
-    /// The best (or refuting) move found, or [`Mv::NONE`].
-    pub mv: Mv,
+    /// The best (or refuting) move found, or [`NodeMove::NONE`].
+    pub mv: NodeMove,
     /// The score.
     pub score: i32,
     /// The depth (steps) it was searched to; 0 for quiescence.
@@ -167,12 +167,12 @@ impl Tt {
 
     /// Stores a result for `key`.
     #[inline]
-    pub fn store(&self, key: u64, ply: i32, mv: Mv, score: i32, depth: i32, bound: Bound) {
+    pub fn store(&self, key: u64, ply: i32, mv: NodeMove, score: i32, depth: i32, bound: Bound) {
         let b = self.bucket(key);
         let age = self.age;
         let mut victim = 0;
         let mut victim_value = i64::MAX;
-        let mut old_mv = Mv::NONE;
+        let mut old_mv = NodeMove::NONE;
         for i in 0..ENTRIES_PER_BUCKET {
             let k = self.slots[b + 2 * i].load(Relaxed);
             let d = self.slots[b + 2 * i + 1].load(Relaxed);
@@ -187,7 +187,7 @@ impl Tt {
                 if bound != Bound::Exact && old_age == age && old_depth > depth + 2 {
                     return;
                 }
-                old_mv = Mv::from_bits(d as u32);
+                old_mv = NodeMove::from_bits(d as u32);
                 victim = i;
                 break;
             }
@@ -253,7 +253,7 @@ fn unpack(d: u64, ply: i32) -> Option<Entry> {
     };
     let score = (((d >> 18) & 0x3F_FFFF) as i64 - SCORE_OFFSET) as i32;
     Some(Entry {
-        mv: Mv::from_bits(d as u32),
+        mv: NodeMove::from_bits(d as u32),
         score: from_tt(score, ply),
         depth: ((d >> 40) & 0xFF) as i32,
         bound,
@@ -269,19 +269,23 @@ mod tests {
         let tt = Tt::try_new(1).unwrap();
         let key = 0x1234_5678_9ABC_DEF0;
         assert_eq!(tt.probe(key, 0), None);
-        tt.store(key, 3, Mv::PASS, -250, 7, Bound::Lower);
+        tt.store(key, 3, NodeMove::PASS, -250, 7, Bound::Lower);
         let e = tt.probe(key, 3).unwrap();
         assert_eq!(
             (e.mv, e.score, e.depth, e.bound),
-            (Mv::PASS, -250, 7, Bound::Lower)
+            (NodeMove::PASS, -250, 7, Bound::Lower)
         );
         // A win 10 steps from the root found 4 steps deep is a win 6 steps from that node;
         // seen from 2 steps deep it is a win 8 steps from the root.
-        tt.store(key, 4, Mv::NONE, Score::WIN - 10, 5, Bound::Exact);
+        tt.store(key, 4, NodeMove::NONE, Score::WIN - 10, 5, Bound::Exact);
         let e = tt.probe(key, 2).unwrap();
         assert_eq!(e.score, Score::WIN - 8);
-        assert_eq!(e.mv, Mv::PASS, "a store without a move keeps the old one");
-        tt.store(key, 0, Mv::NONE, -Score::WIN + 9, 5, Bound::Exact);
+        assert_eq!(
+            e.mv,
+            NodeMove::PASS,
+            "a store without a move keeps the old one"
+        );
+        tt.store(key, 0, NodeMove::NONE, -Score::WIN + 9, 5, Bound::Exact);
         assert_eq!(tt.probe(key, 1).unwrap().score, -Score::WIN + 10);
         assert_eq!(tt.probe(key ^ 1, 0), None);
     }
@@ -291,7 +295,7 @@ mod tests {
         let mut tt = Tt::try_new(1).unwrap();
         tt.new_search();
         for k in 0..4u64 {
-            tt.store(k << 1, 0, Mv::NONE, k as i32, 1, Bound::Exact);
+            tt.store(k << 1, 0, NodeMove::NONE, k as i32, 1, Bound::Exact);
         }
         for k in 0..4u64 {
             assert_eq!(tt.probe(k << 1, 0).unwrap().score, k as i32);
@@ -314,7 +318,7 @@ mod tests {
         for clears in 0..600u64 {
             tt.new_search();
             for (i, k) in keys(3000, clears % 3).enumerate() {
-                tt.store(k, 0, Mv::PASS, i as i32, (i % 9) as i32, Bound::Exact);
+                tt.store(k, 0, NodeMove::PASS, i as i32, (i % 9) as i32, Bound::Exact);
             }
             assert!(tt.probe(keys(1, clears % 3).next().unwrap(), 0).is_some());
             tt.clear();
@@ -333,7 +337,14 @@ mod tests {
         for generation in 0..5 {
             used.new_search();
             for (i, k) in keys(n, generation).enumerate() {
-                used.store(k, 0, Mv::PASS, i as i32, (i % 13) as i32, Bound::Lower);
+                used.store(
+                    k,
+                    0,
+                    NodeMove::PASS,
+                    i as i32,
+                    (i % 13) as i32,
+                    Bound::Lower,
+                );
             }
             used.clear();
         }
@@ -341,7 +352,7 @@ mod tests {
         for t in [&mut used, &mut fresh] {
             t.new_search();
             for (i, k) in keys(n, 99).enumerate() {
-                t.store(k, 0, Mv::NONE, i as i32, (i % 7) as i32, Bound::Exact);
+                t.store(k, 0, NodeMove::NONE, i as i32, (i % 7) as i32, Bound::Exact);
             }
         }
         assert!(keys(n, 99).all(|k| used.probe(k, 0) == fresh.probe(k, 0)));
