@@ -7,11 +7,10 @@
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
 
-use tusk_engine::notation::turn::write_turn;
 use tusk_engine::{Position, Turn};
 
 use crate::limits::Limits;
-use crate::pv::pv_text;
+use crate::pv::pv_turns;
 use crate::report::{Report, SearchResult};
 use crate::root::{is_decisive, static_scores, RootMove};
 use crate::score::Score;
@@ -51,7 +50,7 @@ pub(crate) fn run(
         nodes: shared.nodes.load(Relaxed),
         elapsed: started.elapsed(),
         hashfull: shared.tt.hashfull(),
-        pv: pv_text(root, &roots[best_static].turn, &[]),
+        pv: vec![roots[best_static].turn],
         multipv: 1,
     });
     let mut started_threads = 1;
@@ -134,7 +133,7 @@ fn make_report(
         nodes: w.sh.nodes.load(Relaxed) + w.unflushed_nodes(),
         elapsed: started.elapsed(),
         hashfull: w.sh.tt.hashfull(),
-        pv: pv_text(root, &rm.turn, &rm.pv),
+        pv: pv_turns(root, &rm.turn, &rm.pv),
         multipv: rank,
     }
 }
@@ -249,10 +248,9 @@ fn main_thread(
     };
     SearchResult {
         best: best.turn,
-        best_text: write_turn(root, &best.turn),
         score: score_of(best.known_score().max(-INF + 1)),
         depth: completed,
-        pv: pv_text(root, &best.turn, &best.pv),
+        pv: pv_turns(root, &best.turn, &best.pv),
         nodes: shared.nodes.load(Relaxed),
         elapsed: started.elapsed(),
         threads: 1,

@@ -36,21 +36,22 @@ fn search(game: &Game, depth: u32) -> SearchResult {
 /// and its text plays.
 fn assert_legal(game: &Game, r: &SearchResult) {
     let mut g = game.clone();
-    g.play_text(&r.best_text)
-        .unwrap_or_else(|e| panic!("bestmove {} does not play: {e}", r.best_text));
+    let best = game.turn_text(&r.best);
+    g.play_text(&best)
+        .unwrap_or_else(|e| panic!("bestmove {best} does not play: {e}"));
     let key = g.position().board_key();
     let turns = game.legal_turns(&mut TurnGen::new());
     assert!(
         turns.iter().any(|(_, p)| p.board_key() == key),
-        "{} reaches no legal turn's board",
-        r.best_text
+        "{best} reaches no legal turn's board"
     );
 }
 
 /// The game after the result's turn.
 fn after(game: &Game, r: &SearchResult) -> Game {
     let mut g = game.clone();
-    g.play_text(&r.best_text).expect("bestmove plays");
+    g.play_text(&game.turn_text(&r.best))
+        .expect("bestmove plays");
     g
 }
 
@@ -60,20 +61,22 @@ fn the_pv_replays_legally_from_the_root() {
         let g = game(text);
         let r = search(&g, depth);
         assert_legal(&g, &r);
-        assert_eq!(r.pv.first(), Some(&r.best_text));
+        assert_eq!(r.pv.first(), Some(&r.best));
+        let pv = g.line_text(&r.pv);
+        assert_eq!(pv.len(), r.pv.len(), "every PV turn is written: {pv:?}");
         let mut replay = g.clone();
-        for (i, turn) in r.pv.iter().enumerate() {
+        for (i, turn) in pv.iter().enumerate() {
             if replay.result().is_some() {
-                panic!("PV goes on after the game ended: {:?}", r.pv);
+                panic!("PV goes on after the game ended: {pv:?}");
             }
-            if i + 1 < r.pv.len() {
+            if i + 1 < pv.len() {
                 replay
                     .play_text(turn)
-                    .unwrap_or_else(|e| panic!("PV turn {i} \"{turn}\" of {:?}: {e}", r.pv));
+                    .unwrap_or_else(|e| panic!("PV turn {i} \"{turn}\" of {pv:?}: {e}"));
             } else {
                 // The last turn may be cut short by the horizon: its steps must be legal.
                 play_steps(replay.position(), turn)
-                    .unwrap_or_else(|e| panic!("PV end \"{turn}\" of {:?}: {e}", r.pv));
+                    .unwrap_or_else(|e| panic!("PV end \"{turn}\" of {pv:?}: {e}"));
             }
         }
     }
@@ -187,7 +190,7 @@ fn a_free_capture_is_taken() {
         next.position().count(Color::Silver, PieceKind::Dog),
         0,
         "{}",
-        r.best_text
+        g.turn_text(&r.best)
     );
 }
 
@@ -201,7 +204,7 @@ fn a_won_elimination_is_played() {
         (res.winner, res.reason),
         (Color::Gold, EndReason::Elimination),
         "{}",
-        r.best_text
+        g.turn_text(&r.best)
     );
     assert!(matches!(r.score.kind(), ScoreKind::WinIn(_)), "{}", r.score);
 }
@@ -216,7 +219,7 @@ fn a_won_immobilisation_is_played() {
         (res.winner, res.reason),
         (Color::Gold, EndReason::Immobilization),
         "{}",
-        r.best_text
+        g.turn_text(&r.best)
     );
     assert_eq!(r.score.kind(), ScoreKind::WinIn(1), "the fastest win");
 }
@@ -264,7 +267,7 @@ fn multipv_ranks_distinct_turns() {
     let mut last = Vec::new();
     s.search(&g, &limits, &Control::new(), &mut |r| {
         if !r.partial && r.depth == 4 {
-            last.push((r.multipv, r.score, r.pv[0].clone()));
+            last.push((r.multipv, r.score, r.pv[0]));
         }
     })
     .unwrap();
@@ -379,13 +382,13 @@ fn a_goal_this_turn_is_played_and_reported_before_the_first_iteration_ends() {
             (res.winner, res.reason),
             (Color::Silver, EndReason::Goal),
             "{nodes} nodes: {}",
-            r.best_text
+            g.turn_text(&r.best)
         );
         assert_eq!(r.score.kind(), ScoreKind::WinIn(4));
         // The search said so before its first iteration ended.
         let first = reports.first().expect("a report");
         assert!(first.partial, "{first:?}");
-        assert_eq!(first.pv, std::slice::from_ref(&r.best_text));
+        assert_eq!(first.pv, [r.best]);
         assert_eq!(first.score.kind(), ScoreKind::WinIn(4));
     }
 }

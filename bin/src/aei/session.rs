@@ -19,7 +19,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use tusk_engine::notation::turn::write_turn;
-use tusk_engine::{Game, Position, TurnError, TurnGen};
+use tusk_engine::{Game, Position, Turn, TurnError, TurnGen};
 use tusk_search::{Control, Limits, Report, SearchConfig, SearchResult, Searcher};
 
 use super::command::{self, Command, CommandError};
@@ -87,7 +87,7 @@ struct Shared {
     /// How much the budget is stretched.
     extension: f64,
     /// The best turn last reported.
-    best: Option<String>,
+    best: Option<Turn>,
     /// How many times the best turn changed late.
     late_changes: u32,
     /// The depth of the last late change (at most one extension per depth).
@@ -441,9 +441,8 @@ impl Session {
         let spawned = std::thread::Builder::new()
             .name("tusk-search".into())
             .spawn(move || {
-                let side = thread_game.side_to_move();
                 let mut on_report = |r: &Report| {
-                    for line in info_lines(r, side) {
+                    for line in info_lines(r, thread_game.position()) {
                         out.line(&line);
                     }
                     note_best(r, &thread_control, &thread_shared);
@@ -605,15 +604,13 @@ impl Session {
     /// non-repeating turn, else the last reported best turn if that is, else the first such
     /// turn, else any legal turn.
     fn answer(&mut self, game: &Game, result: Option<&SearchResult>, sh: &Shared, used: f64) {
-        let candidates = result
-            .map(|r| r.best_text.as_str())
-            .into_iter()
-            .chain(sh.best.as_deref());
+        let candidates = result.map(|r| r.best).into_iter().chain(sh.best);
         let mut chosen = None;
-        for text in candidates {
-            match game.clone().play_text(text) {
+        for turn in candidates {
+            let text = game.turn_text(&turn);
+            match game.clone().play_text(&text) {
                 Ok(()) => {
-                    chosen = Some(text.to_string());
+                    chosen = Some(text);
                     break;
                 }
                 Err(e) => self.out.error(&format!(
@@ -700,7 +697,7 @@ fn note_best(report: &Report, control: &Control, shared: &Mutex<Shared>) {
         return;
     };
     let mut sh = lock(shared);
-    if sh.best.as_deref() == Some(first.as_str()) {
+    if sh.best == Some(*first) {
         return;
     }
     let late = sh.best.is_some()
@@ -715,7 +712,7 @@ fn note_best(report: &Report, control: &Control, shared: &Mutex<Shared>) {
         sh.extended_at = report.depth;
         sh.apply(control);
     }
-    sh.best = Some(first.clone());
+    sh.best = Some(*first);
 }
 
 #[cfg(test)]
@@ -723,6 +720,17 @@ mod tests {
     use super::*;
     use crate::aei::time::TimeControl;
     use tusk_search::Score;
+
+    /// A turn of the opening position.
+    fn turn(text: &str) -> Turn {
+        let start = tusk_engine::notation::board::parse_aei(
+            "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]",
+        )
+        .expect("the opening");
+        tusk_engine::notation::turn::play_steps(&start, text)
+            .expect("a turn of the opening")
+            .0
+    }
 
     fn report(depth: u32, best: &str) -> Report {
         Report {
@@ -733,7 +741,7 @@ mod tests {
             nodes: 0,
             elapsed: Duration::ZERO,
             hashfull: 0,
-            pv: vec![best.to_string()],
+            pv: vec![turn(best)],
             multipv: 1,
         }
     }
@@ -768,7 +776,7 @@ mod tests {
         note_best(&report(2, "Md2n"), &control, &shared);
         let sh = lock(&shared);
         assert_eq!((sh.extension, sh.late_changes), (1.0, 0));
-        assert_eq!(sh.best.as_deref(), Some("Md2n"));
+        assert_eq!(sh.best, Some(turn("Md2n")));
     }
 
     #[test]

@@ -201,11 +201,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
         if io_error.is_some() {
             return;
         }
-        let mut r = r.clone();
-        if let Some(first) = r.pv.first_mut() {
-            *first = whole_first(&game, first);
-        }
-        let r = &r;
+        let pv = game.line_text(&r.pv);
         let res = if args.json {
             emit(
                 &mut out,
@@ -219,12 +215,12 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
                     time_ms: r.elapsed.as_millis() as u64,
                     hashfull: r.hashfull,
                     multipv: r.multipv,
-                    pv: &r.pv,
-                    pv_labels: labelled(number, side, &r.pv),
+                    pv: &pv,
+                    pv_labels: labelled(number, side, &pv),
                 },
             )
         } else {
-            info_line(&mut out, r, number, side, args.multipv > 1).map_err(anyhow::Error::from)
+            info_line(&mut out, r, &pv, number, side, args.multipv > 1).map_err(anyhow::Error::from)
         };
         if let Err(e) = res {
             io_error = Some(e);
@@ -235,7 +231,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     if let Some(e) = io_error {
         return Err(e.context("writing the analysis"));
     }
-    let Some(mut result) = result else {
+    let Some(result) = result else {
         bail!("no legal turn to search in this position");
     };
     if result.threads < searcher.threads() {
@@ -245,12 +241,12 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
             searcher.threads()
         );
     }
-    result.best_text = game.turn_text(&result.best);
+    let best = game.turn_text(&result.best);
     if args.json {
         emit(
             &mut out,
             &JsonLine::Bestmove {
-                turn: &result.best_text,
+                turn: &best,
                 score: json_score(result.score),
                 depth: result.depth,
                 nodes: result.nodes,
@@ -258,7 +254,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
             },
         )?;
     } else {
-        writeln!(out, "bestmove {}", result.best_text)?;
+        writeln!(out, "bestmove {best}")?;
     }
     Ok(())
 }
@@ -276,9 +272,11 @@ fn control_stop(c: &Control) {
     c.stop();
 }
 
+/// One text line of a report whose PV (`pv`) is already written.
 fn info_line(
     out: &mut impl Write,
     r: &Report,
+    pv: &[String],
     number: u32,
     side: Color,
     ranked: bool,
@@ -299,7 +297,7 @@ fn info_line(
         format!("{}/s", human_count(r.nps())),
         r.elapsed.as_secs_f64(),
         r.hashfull as f64 / 10.0,
-        labelled(number, side, &r.pv).join("  ")
+        labelled(number, side, pv).join("  ")
     )
 }
 
@@ -307,15 +305,4 @@ fn emit(out: &mut impl Write, line: &JsonLine<'_>) -> Result<()> {
     serde_json::to_writer(&mut *out, line)?;
     writeln!(out)?;
     Ok(())
-}
-
-/// The first PV turn written whole: a mid-turn start's steps already taken, then the rest.
-fn whole_first(game: &tusk_engine::Game, rest: &str) -> String {
-    if game.position().at_turn_start() {
-        return rest.to_string();
-    }
-    match tusk_engine::notation::turn::play_steps(game.position(), rest) {
-        Ok((turn, _)) => game.turn_text(&turn),
-        Err(_) => rest.to_string(),
-    }
 }

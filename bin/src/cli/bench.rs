@@ -201,7 +201,7 @@ pub fn run(args: &BenchArgs) -> Result<()> {
             el.as_secs_f64() * 1e3,
             result.score.to_string(),
             name,
-            result.best_text
+            game.turn_text(&result.best)
         )?;
     }
     writeln!(
