@@ -16,8 +16,8 @@ use crate::root::{is_decisive, static_scores, RootMove};
 use crate::score::Score;
 use crate::search::{SearchShared, Worker, INF};
 
-/// Deepest iteration, in steps (bounded by the node-height limit).
-pub(crate) const MAX_DEPTH: u32 = 64;
+/// Deepest iteration, in steps.
+const MAX_DEPTH: u32 = Limits::MAX_DEPTH;
 
 /// Runs a search of `turns` (the root's distinct legal turns, at least one) from `root` on
 /// `threads` threads.

@@ -146,8 +146,12 @@ pub fn run(args: &BenchArgs) -> Result<()> {
             params.set(f, on);
         }
     }
-    if args.depth == 0 || args.depth > 64 {
-        bail!("--depth {}: must be between 1 and 64 steps", args.depth);
+    if args.depth == 0 || args.depth > Limits::MAX_DEPTH {
+        bail!(
+            "--depth {}: must be between 1 and {} steps",
+            args.depth,
+            Limits::MAX_DEPTH
+        );
     }
     if args.threads == 0 || args.threads > SearchConfig::MAX_THREADS {
         bail!(
