@@ -264,3 +264,64 @@ fn lenient_play_tolerates_only_a_wrong_capture_token() {
     assert!(g.play_text_lenient("rd3w dc3x Ed2s").is_err());
     assert_eq!(g.position(), &pos);
 }
+
+/// A line of turns written from a turn start: each turn from the position the one before it
+/// leaves, captures included; a last turn cut short is written as far as it goes; a line that
+/// turns illegal stops before the bad turn.
+#[test]
+fn write_line_writes_each_turn_from_where_it_starts() {
+    use tusk_engine::notation::turn::{play_steps, write_line};
+    let start = parse_aei(tusk_engine::notation::board::STANDARD_OPENING).unwrap();
+    let texts = ["Ee2n Ee3n Ee4n Ee5n", "ed7s ed6s ed5s", "Ee6w Ed6s"];
+    let mut game = Game::from_position(start.clone(), 2);
+    let mut turns = Vec::new();
+    for (i, text) in texts.iter().enumerate() {
+        let (turn, _) = play_steps(game.position(), text).unwrap();
+        turns.push(turn);
+        if i + 1 < texts.len() {
+            game.play_text(text).unwrap();
+        }
+    }
+    assert_eq!(write_line(&start, &turns), texts);
+    assert_eq!(
+        Game::from_position(start.clone(), 2).line_text(&turns),
+        texts
+    );
+    assert!(write_line(&start, &[]).is_empty());
+    // A second copy of the first turn is not legal where it would stand (the elephant is
+    // gone from e2): the line stops before it.
+    let bad = [turns[0], turns[1], turns[0]];
+    assert_eq!(write_line(&start, &bad), texts[..2]);
+    // A capture by a push is written between its steps.
+    let p =
+        parse_aei("g [r   e  r                          dE                    R      R]").unwrap();
+    let (push, _) = play_steps(&p, "dc4s Ed4w").unwrap();
+    assert_eq!(write_line(&p, &[push]), ["dc4s dc3x Ed4w"]);
+}
+
+/// From a mid-turn start (a position file's move line), the first turn of a line is its
+/// remaining steps alone for `write_line`, and whole, the steps already taken first, for
+/// `Game::line_text`; later turns are written as usual.
+#[test]
+fn a_line_from_a_mid_turn_start_writes_its_first_turn_whole() {
+    use tusk_engine::notation::turn::{play_steps, write_line};
+    let start = parse_aei(tusk_engine::notation::board::STANDARD_OPENING).unwrap();
+    let (_, mid) = play_steps(&start, "Ee2n Ee3n").unwrap();
+    let game = Game::from_position(mid.clone(), 2).with_steps_taken("Ee2n Ee3n");
+    let (rest, after_rest) = play_steps(&mid, "Ee4n Ee5n").unwrap();
+    let mut next = after_rest.clone();
+    next.end_turn();
+    let (reply, _) = play_steps(&next, "ed7s ed6s").unwrap();
+    assert_eq!(write_line(&mid, &[rest, reply]), ["Ee4n Ee5n", "ed7s ed6s"]);
+    assert_eq!(
+        game.line_text(&[rest, reply]),
+        ["Ee2n Ee3n Ee4n Ee5n", "ed7s ed6s"]
+    );
+    // Ending the turn at once: an empty remainder.
+    let empty = tusk_engine::Turn::new();
+    let (_, done) = play_steps(&mid, "").unwrap();
+    let mut reply_start = done.clone();
+    reply_start.end_turn();
+    let (reply, _) = play_steps(&reply_start, "ed7s").unwrap();
+    assert_eq!(game.line_text(&[empty, reply]), ["Ee2n Ee3n", "ed7s"]);
+}

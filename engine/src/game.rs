@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use crate::error::TurnError;
 use crate::notation::turn::{
-    check_setup, parse_setup, parse_turn, place_setup, play_turn, write_turn,
+    check_setup, parse_setup, parse_turn, place_setup, play_turn, write_line, write_turn,
 };
 use crate::{Color, Move, Position, Setup, Turn, TurnGen};
 
@@ -317,6 +317,17 @@ impl Game {
     /// the current position): the steps already taken in a mid-turn start, then `turn`'s.
     pub fn turn_text(&self, turn: &crate::Turn) -> String {
         self.whole_turn_text(self.moves.len(), write_turn(&self.position, turn))
+    }
+
+    /// A line of play from the current position in notation, one string per turn (see
+    /// [`write_line`]): the first turn whole as [`Game::turn_text`] writes it, a mid-turn
+    /// start's steps already taken included.
+    pub fn line_text(&self, line: &[crate::Turn]) -> Vec<String> {
+        let mut out = write_line(&self.position, line);
+        if let Some(first) = out.first_mut() {
+            *first = self.whole_turn_text(self.moves.len(), std::mem::take(first));
+        }
+        out
     }
 
     fn whole_turn_text(&self, index: usize, rest: String) -> String {

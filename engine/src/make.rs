@@ -146,6 +146,32 @@ impl Position {
         self.restore_hash(undo.hash);
     }
 
+    /// The piece that `step` (legal here) captures, and the trap it dies on, without playing
+    /// it: the moving piece itself stepping onto a trap where no friend stays beside it, or a
+    /// friend left alone on the trap the mover guarded. Only the mover's own colour matters,
+    /// so for the second step of a push or pull it may be asked in the position before the
+    /// first step (which moved the other colour). The same as [`StepUndo::captured`] after
+    /// playing it.
+    #[inline]
+    pub fn step_capture(&self, step: Step) -> Option<(Piece, Square)> {
+        let from = step.from();
+        let to = step.to();
+        let piece = self.piece_at(from)?;
+        let to_bb = Bitboard::from_square(to);
+        let own = self.occupied_by(piece.color()) ^ Bitboard::from_square(from) ^ to_bb;
+        let trap = (ADJACENT_TRAP[from.index()] | (to_bb & Bitboard::TRAPS)) & own;
+        let t = trap.first()?;
+        if (NEIGHBOURS[t.index()] & own).any() {
+            return None;
+        }
+        let victim = if t == to {
+            Some(piece)
+        } else {
+            self.piece_at(t)
+        };
+        victim.map(|v| (v, t))
+    }
+
     /// The board key (pieces and side to move) after `step`, which must be legal here,
     /// computed without playing it: the moved piece and the trap capture it causes.
     #[inline]
@@ -157,20 +183,8 @@ impl Position {
         };
         let mut key =
             self.board_key() ^ zobrist::piece_key(piece, from) ^ zobrist::piece_key(piece, to);
-        let to_bb = Bitboard::from_square(to);
-        let own = self.occupied_by(piece.color()) ^ Bitboard::from_square(from) ^ to_bb;
-        let trap = (ADJACENT_TRAP[from.index()] | (to_bb & Bitboard::TRAPS)) & own;
-        if let Some(t) = trap.first() {
-            if (NEIGHBOURS[t.index()] & own).is_empty() {
-                let victim = if t == to {
-                    Some(piece)
-                } else {
-                    self.piece_at(t)
-                };
-                if let Some(v) = victim {
-                    key ^= zobrist::piece_key(v, t);
-                }
-            }
+        if let Some((victim, trap)) = self.step_capture(step) {
+            key ^= zobrist::piece_key(victim, trap);
         }
         key
     }
@@ -181,5 +195,36 @@ impl Position {
         let mut p = self.clone();
         p.play_step_unchecked(step);
         p
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::notation::board::parse_aei;
+    use crate::StepList;
+
+    /// [`crate::Position::step_capture`] names exactly the capture that playing the step makes.
+    #[test]
+    fn step_capture_agrees_with_playing_every_step() {
+        let mut captures = 0;
+        for text in [
+            "g [ D      c   r HcR   M r rC  r R r  r E R R C  R R    D      R  R]",
+            "s [ D      c   r HcR   M r rC  r R r  r E R R C  R R    D      R  R]",
+            crate::notation::board::STANDARD_OPENING,
+            // The elephant on d3 is the dog's only guard on trap c3, the cat on e3 the
+            // rabbit's on f3.
+            "g [       r e                                DEcr        R R       ]",
+        ] {
+            let p = parse_aei(text).unwrap();
+            let mut steps = StepList::new();
+            p.legal_steps(&mut steps);
+            for &s in steps.iter() {
+                let mut q = p.clone();
+                let u = q.play_step_unchecked(s);
+                assert_eq!(p.step_capture(s), u.captured(), "{s} in {text}");
+                captures += usize::from(u.captured().is_some());
+            }
+        }
+        assert!(captures >= 4, "{captures} capturing steps");
     }
 }

@@ -36,14 +36,15 @@ pub use captures::KindSet;
 pub use threat::NextTurnThreat;
 pub use weights::Weights;
 
-/// A score in centirabbits from the side to move's view.
-pub type Score = i32;
+/// An evaluation in centirabbits (hundredths of a rabbit) from the side to move's view. (The
+/// searcher's `Score` is another thing: it also encodes wins and losses in a number of steps.)
+pub type Centirabbits = i32;
 
 /// The score of a goal the side to move reaches this turn, before subtracting its steps.
-pub const WIN: Score = 30_000;
+pub const WIN: Centirabbits = 30_000;
 
 /// Scores at or above this (or at or below its negation) are wins (or losses), not judgement.
-pub const WIN_THRESHOLD: Score = WIN - 100;
+pub const WIN_THRESHOLD: Centirabbits = WIN - 100;
 
 /// What every term needs: per-kind piece values, how many enemy pieces outrank each kind, the
 /// frozen pieces and the control of each trap. Computed once per evaluation.
@@ -153,25 +154,25 @@ pub struct Breakdown {
     pub goal: Option<u8>,
     /// Each term's value for each side (centirabbits, positive is good for that side), in
     /// [`Term::ALL`] order.
-    pub terms: [ByColor<Score>; Term::NUM],
+    pub terms: [ByColor<Centirabbits>; Term::NUM],
 }
 
 impl Breakdown {
     /// The value of `term` for `color`.
-    pub fn get(&self, term: Term, color: Color) -> Score {
+    pub fn get(&self, term: Term, color: Color) -> Centirabbits {
         self.terms[term as usize][color]
     }
 
     /// The sum of every term for `color`.
-    pub fn total(&self, color: Color) -> Score {
+    pub fn total(&self, color: Color) -> Centirabbits {
         self.terms.iter().map(|t| t[color]).sum()
     }
 
     /// The score from the side to move's view: [`WIN`] minus the steps when it can goal this
     /// turn, otherwise its total minus its opponent's.
-    pub fn score(&self) -> Score {
+    pub fn score(&self) -> Centirabbits {
         if let Some(steps) = self.goal {
-            return WIN - Score::from(steps);
+            return WIN - Centirabbits::from(steps);
         }
         self.total(self.side) - self.total(!self.side)
     }
@@ -273,29 +274,29 @@ fn add_next_turn_threat(b: &mut Breakdown, ctx: &Context, w: &Weights, t: NextTu
 /// The score of `pos` in centirabbits from the side to move's view: [`WIN`] minus the steps
 /// when it can reach goal this turn. Allocation-free; copies the position once (the searcher
 /// calls [`evaluate_mut`], which does not).
-pub fn evaluate(pos: &Position, w: &Weights) -> Score {
+pub fn evaluate(pos: &Position, w: &Weights) -> Centirabbits {
     evaluate_mut(&mut pos.clone(), w)
 }
 
 /// [`evaluate`] working on `pos` itself (the goal and capture detectors search on it), which it
 /// leaves exactly as it found it, hash included. No copy, no allocation.
-pub fn evaluate_mut(pos: &mut Position, w: &Weights) -> Score {
-    // No score is at most `Score::MIN`, so this is always exact.
-    evaluate_above(pos, w, Score::MIN).score()
+pub fn evaluate_mut(pos: &mut Position, w: &Weights) -> Centirabbits {
+    // No score is at most `Centirabbits::MIN`, so this is always exact.
+    evaluate_above(pos, w, Centirabbits::MIN).score()
 }
 
 /// A score that may be known only as an upper bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bounded {
     /// The evaluation itself.
-    Exact(Score),
+    Exact(Centirabbits),
     /// The evaluation is at most this (and this is at most the floor that was asked for).
-    AtMost(Score),
+    AtMost(Centirabbits),
 }
 
 impl Bounded {
     /// The number either way: the evaluation, or its upper bound.
-    pub const fn score(self) -> Score {
+    pub const fn score(self) -> Centirabbits {
         match self {
             Bounded::Exact(s) | Bounded::AtMost(s) => s,
         }
@@ -306,9 +307,9 @@ impl Bounded {
 /// not computed when the score without them is already at most `floor` (they can only lower
 /// it), and that upper bound is returned instead. With `floor` below every score the result is
 /// always exact and equals [`evaluate_mut`]'s. `pos` is left exactly as it was.
-pub fn evaluate_above(pos: &mut Position, w: &Weights, floor: Score) -> Bounded {
+pub fn evaluate_above(pos: &mut Position, w: &Weights, floor: Centirabbits) -> Bounded {
     if let Some(steps) = goal::goal_in_mut(pos) {
-        return Bounded::Exact(WIN - Score::from(steps));
+        return Bounded::Exact(WIN - Centirabbits::from(steps));
     }
     let (mut b, ctx) = compute_base(pos, w, None);
     let upper = b.score();

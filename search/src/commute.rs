@@ -5,12 +5,12 @@
 
 use tusk_engine::Bitboard;
 
-use crate::mv::Mv;
+use crate::node_move::NodeMove;
 
 /// The squares a step move touches: every step's origin and destination (empty for a pass or
 /// no move).
 #[inline]
-fn footprint(m: Mv) -> Bitboard {
+fn footprint(m: NodeMove) -> Bitboard {
     let mut b = Bitboard::EMPTY;
     if m.len() >= 1 {
         let s = m.first();
@@ -33,7 +33,7 @@ fn footprint(m: Mv) -> Bitboard {
 /// no trap may neighbour both moves, so a capture one move causes (always on a trap beside or
 /// under its squares) cannot change what the other does. Passes and no-moves never commute.
 #[inline]
-pub(crate) fn commute(a: Mv, b: Mv) -> bool {
+pub(crate) fn commute(a: NodeMove, b: NodeMove) -> bool {
     if a.len() == 0 || b.len() == 0 {
         return false;
     }
@@ -47,7 +47,7 @@ pub(crate) fn commute(a: Mv, b: Mv) -> bool {
 /// Whether the search skips `m` after `prev` (the node move just played in the same turn):
 /// they commute and `m` sorts first, so the order `m`, `prev` is searched instead.
 #[inline]
-pub(crate) fn redundant_order(prev: Mv, m: Mv) -> bool {
+pub(crate) fn redundant_order(prev: NodeMove, m: NodeMove) -> bool {
     m.bits() < prev.bits() && commute(prev, m)
 }
 
@@ -58,14 +58,14 @@ mod tests {
     use tusk_engine::notation::board::parse_aei;
     use tusk_engine::{Position, StepList};
 
-    fn play(pos: &mut Position, m: Mv) {
+    fn play(pos: &mut Position, m: NodeMove) {
         pos.play_step_unchecked(m.first());
         if m.len() == 2 {
             pos.play_step_unchecked(m.second());
         }
     }
 
-    fn node_moves(pos: &mut Position) -> Vec<Mv> {
+    fn node_moves(pos: &mut Position) -> Vec<NodeMove> {
         let mut out = Vec::new();
         generate(pos, &mut out, &mut StepList::new());
         let left = u32::from(pos.steps_left());
@@ -127,7 +127,7 @@ mod tests {
     #[test]
     fn commuting_moves_reach_the_same_position_in_either_order() {
         let (commuting, pairs) = check(&[
-            "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]",
+            tusk_engine::notation::board::STANDARD_OPENING,
             "g [ D      c   r HcR   M r rC  r R r  r E R R C  R R    D      R  R]",
             "s [ D      c   r HcR   M r rC  r R r  r E R R C  R R    D      R  R]",
             // Pieces on and around all four traps, frozen pieces and pushes near traps.
@@ -152,7 +152,7 @@ mod tests {
         let step = |text: &str| {
             let (turn, _) = tusk_engine::notation::turn::parse_turn(&p, text).unwrap();
             let first = turn.steps().next().unwrap();
-            Mv::one(first)
+            NodeMove::one(first)
         };
         // Far apart: either order gives the same position.
         assert!(commute(step("Db3n"), step("Eg7w")));
@@ -164,6 +164,6 @@ mod tests {
         // Exactly one order of a commuting pair is skipped; a pass never commutes.
         let (a, b) = (step("Db3n"), step("Eg7w"));
         assert!(redundant_order(a, b) != redundant_order(b, a));
-        assert!(!commute(a, Mv::PASS) && !commute(Mv::NONE, a));
+        assert!(!commute(a, NodeMove::PASS) && !commute(NodeMove::NONE, a));
     }
 }

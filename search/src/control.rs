@@ -3,7 +3,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-/// Shared between the searcher and whoever drives it (the AEI reader thread, a Ctrl-C
+/// SearchShared between the searcher and whoever drives it (the AEI reader thread, a Ctrl-C
 /// handler, a timer). All methods take `&self` and are safe to call from any thread at any
 /// time; the searcher polls it at least every millisecond of search time, so a stop is
 /// honoured within a few milliseconds.

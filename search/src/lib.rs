@@ -10,8 +10,9 @@
 mod commute;
 mod control;
 mod limits;
+mod memory;
 mod moves;
-mod mv;
+mod node_move;
 mod ordering;
 pub mod params;
 mod pv;
@@ -28,30 +29,64 @@ pub use limits::Limits;
 pub use params::{Feature, Params};
 pub use report::{Report, SearchResult};
 pub use score::{Score, ScoreKind};
+pub use tt::TtAllocError;
 
 use std::sync::atomic::{AtomicBool, AtomicU64};
 
 use tusk_engine::{Game, Turn, TurnGen};
 
-use crate::search::{History, Shared};
+use crate::search::{RepetitionHistory, SearchShared};
 use crate::tt::Tt;
 
-/// How a [`Searcher`] is built: threads and transposition-table size.
+/// How a [`Searcher`] is built: threads and transposition-table size. The limits and defaults
+/// every front end uses are the associated constants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchConfig {
-    /// Worker threads (at least 1).
+    /// Worker threads asked for, 1 to [`SearchConfig::MAX_THREADS`]; the search runs at most
+    /// [`SearchConfig::machine_threads`] of them.
     pub threads: usize,
-    /// Transposition-table size in MiB (at least 1).
+    /// Transposition-table size in MiB, 1 to [`SearchConfig::MAX_HASH_MB`].
     pub hash_mb: usize,
+}
+
+impl SearchConfig {
+    /// Worker threads by default.
+    pub const DEFAULT_THREADS: usize = 1;
+    /// The most worker threads that may be asked for (more than the machine runs are capped).
+    pub const MAX_THREADS: usize = 1024;
+    /// Transposition-table size by default, MiB.
+    pub const DEFAULT_HASH_MB: usize = 64;
+    /// The largest transposition table that may be asked for, MiB.
+    pub const MAX_HASH_MB: usize = Tt::MAX_MB;
+
+    /// How many threads this machine runs at once (its hardware threads, as the system tells;
+    /// 1 when it does not): the most search threads that help rather than take turns.
+    pub fn machine_threads() -> usize {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    }
 }
 
 impl Default for SearchConfig {
     fn default() -> Self {
         SearchConfig {
-            threads: 1,
-            hash_mb: 64,
+            threads: SearchConfig::DEFAULT_THREADS,
+            hash_mb: SearchConfig::DEFAULT_HASH_MB,
         }
     }
+}
+
+/// Why a [`Searcher`] could not be built or reconfigured.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SearchError {
+    /// A thread count outside 1 to [`SearchConfig::MAX_THREADS`].
+    #[error(
+        "threads {0} is out of range: it must be from 1 to {max}",
+        max = SearchConfig::MAX_THREADS
+    )]
+    Threads(usize),
+    /// The transposition table could not be made.
+    #[error(transparent)]
+    Hash(#[from] TtAllocError),
 }
 
 /// The searcher: owns the transposition table, the parameters and the threads. One search at
@@ -59,29 +94,37 @@ impl Default for SearchConfig {
 /// [`Searcher::clear`].
 pub struct Searcher {
     config: SearchConfig,
+    threads: usize,
     params: Params,
     tt: Tt,
     turns: TurnGen,
 }
 
 impl Searcher {
-    /// A searcher with `config` (values below 1 are raised to 1) and default parameters.
-    pub fn new(config: SearchConfig) -> Searcher {
-        let config = SearchConfig {
-            threads: config.threads.max(1),
-            hash_mb: config.hash_mb.max(1),
-        };
-        Searcher {
+    /// A searcher with `config` and default parameters. Fails, allocating nothing, when the
+    /// thread count or the table size is out of range, or the table is more than the memory
+    /// available or refused by the system ([`TtAllocError`]). More threads than the machine
+    /// runs are capped: see [`Searcher::threads`].
+    pub fn new(config: SearchConfig) -> Result<Searcher, SearchError> {
+        let threads = runnable_threads(config.threads)?;
+        Ok(Searcher {
             config,
+            threads,
             params: Params::default(),
-            tt: Tt::new(config.hash_mb),
+            tt: Tt::try_new(config.hash_mb)?,
             turns: TurnGen::new(),
-        }
+        })
     }
 
-    /// The current configuration.
+    /// The configuration asked for.
     pub fn config(&self) -> SearchConfig {
         self.config
+    }
+
+    /// The threads a search starts: those asked for, capped at
+    /// [`SearchConfig::machine_threads`].
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// The search parameters.
@@ -94,23 +137,28 @@ impl Searcher {
         self.params = params;
     }
 
-    /// Changes the number of worker threads (from the next search on).
-    pub fn set_threads(&mut self, threads: usize) {
-        self.config.threads = threads.max(1);
+    /// Changes the number of worker threads (from the next search on); returns how many a
+    /// search will start (see [`Searcher::threads`]). Out of range, nothing changes.
+    pub fn set_threads(&mut self, threads: usize) -> Result<usize, SearchError> {
+        self.threads = runnable_threads(threads)?;
+        self.config.threads = threads;
+        Ok(self.threads)
     }
 
-    /// Resizes the transposition table (clearing it).
-    pub fn set_hash_mb(&mut self, hash_mb: usize) {
-        let hash_mb = hash_mb.max(1);
-        if hash_mb != self.config.hash_mb {
-            self.config.hash_mb = hash_mb;
-            self.tt = Tt::new(hash_mb);
-        } else {
+    /// Resizes the transposition table, empty; the same size only empties it. When the new
+    /// table cannot be made, the old one is kept as it was and the error says why.
+    pub fn set_hash_mb(&mut self, hash_mb: usize) -> Result<(), SearchError> {
+        if hash_mb == self.config.hash_mb {
             self.tt.clear();
+        } else {
+            self.tt = Tt::try_new(hash_mb)?;
+            self.config.hash_mb = hash_mb;
         }
+        Ok(())
     }
 
-    /// Forgets everything learned (a new game): empties the transposition table.
+    /// Forgets everything learned (a new game): empties the transposition table, in constant
+    /// time whatever its size.
     pub fn clear(&mut self) {
         self.tt.clear();
     }
@@ -145,12 +193,12 @@ impl Searcher {
         }
         root::shortest_turns(&root, &mut turns);
         self.tt.new_search();
-        let history = History::new(game);
-        let shared = Shared {
+        let repetitions = RepetitionHistory::new(game);
+        let shared = SearchShared {
             tt: &self.tt,
             params: &self.params,
             control,
-            history: &history,
+            repetitions: &repetitions,
             abort: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             node_limit: limits.nodes,
@@ -160,8 +208,16 @@ impl Searcher {
             &root,
             &turns,
             limits,
-            self.config.threads,
+            self.threads,
             report,
         ))
     }
+}
+
+/// The threads a search of `asked` threads starts, or why `asked` is refused.
+fn runnable_threads(asked: usize) -> Result<usize, SearchError> {
+    if !(1..=SearchConfig::MAX_THREADS).contains(&asked) {
+        return Err(SearchError::Threads(asked));
+    }
+    Ok(asked.min(SearchConfig::machine_threads()))
 }

@@ -12,6 +12,12 @@ pub struct Limits {
     pub multipv: usize,
 }
 
+impl Limits {
+    /// The deepest iteration, in steps (bounded by the search's node-height limit); a deeper
+    /// depth limit searches this deep.
+    pub const MAX_DEPTH: u32 = 64;
+}
+
 impl Default for Limits {
     fn default() -> Self {
         Limits {

@@ -6,17 +6,17 @@
 
 use tusk_engine::{Pending, PieceKind, Position, Step, StepList, NEIGHBOURS};
 
-use crate::mv::Mv;
+use crate::node_move::NodeMove;
 
 /// A move with its ordering score.
-pub(crate) type Scored = (Mv, i32);
+pub(crate) type Scored = (NodeMove, i32);
 
 /// Fills `out` with the node moves of `pos` (scores zero). `scratch` is a work list. `pos` is
 /// left as it was (push completions are found by playing the push's first step).
 pub(crate) fn generate(pos: &mut Position, out: &mut Vec<Scored>, scratch: &mut StepList) {
     node_moves::<false>(pos, out, scratch);
     if pos.can_end_turn() {
-        out.push((Mv::PASS, 0));
+        out.push((NodeMove::PASS, 0));
     }
 }
 
@@ -58,7 +58,7 @@ fn node_moves<const CAPTURES: bool>(
         };
         if piece.color() == us {
             if !CAPTURES {
-                out.push((Mv::one(s), 0));
+                out.push((NodeMove::one(s), 0));
             }
             if piece.kind() == PieceKind::Rabbit || pos.steps_left() < 2 {
                 continue;
@@ -69,10 +69,10 @@ fn node_moves<const CAPTURES: bool>(
                     continue;
                 };
                 if !CAPTURES {
-                    out.push((Mv::two(s, p), 0));
-                } else if let Some(k) = crate::ordering::step_capture(pos, p) {
-                    let loss = crate::ordering::step_capture(pos, s).map_or(0, value);
-                    out.push((Mv::two(s, p), value(k) - loss));
+                    out.push((NodeMove::two(s, p), 0));
+                } else if let Some(k) = capture_kind(pos, p) {
+                    let loss = capture_kind(pos, s).map_or(0, value);
+                    out.push((NodeMove::two(s, p), value(k) - loss));
                 }
             }
         } else {
@@ -82,7 +82,7 @@ fn node_moves<const CAPTURES: bool>(
                     continue;
                 }
             }
-            let captured = crate::ordering::step_capture(pos, s);
+            let captured = capture_kind(pos, s);
             let gain = match (CAPTURES, captured) {
                 (false, _) => 0,
                 (true, Some(k)) => value(k),
@@ -92,11 +92,11 @@ fn node_moves<const CAPTURES: bool>(
             push_completions(pos, s, piece.kind(), captured.is_some(), mobile, scratch);
             for &c in scratch.iter() {
                 let score = if CAPTURES {
-                    gain - crate::ordering::step_capture(pos, c).map_or(0, value)
+                    gain - capture_kind(pos, c).map_or(0, value)
                 } else {
                     0
                 };
-                out.push((Mv::two(s, c), score));
+                out.push((NodeMove::two(s, c), score));
             }
         }
     }
@@ -128,6 +128,12 @@ fn push_completions(
             out.push(c);
         }
     }
+}
+
+/// The kind of piece `s` (legal in `pos`) captures (see [`Position::step_capture`]).
+#[inline]
+pub(crate) fn capture_kind(pos: &Position, s: Step) -> Option<PieceKind> {
+    pos.step_capture(s).map(|(piece, _)| piece.kind())
 }
 
 /// A rough value of a piece kind for ordering captures (not the evaluation's material).
@@ -174,7 +180,7 @@ mod tests {
     #[test]
     fn node_moves_cover_every_step_sequence_once() {
         for text in [
-            "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]",
+            tusk_engine::notation::board::STANDARD_OPENING,
             "g [ D      c   r HcR   M r rC  r R r  r E R R C  R R    D      R  R]",
         ] {
             let mut p = parse_aei(text).unwrap();
@@ -245,7 +251,7 @@ mod tests {
         for text in [
             "g [ D      c   r HcR   M r rC  r R r  r E R R C  R R    D      R  R]",
             "s [ D      c   r HcR   M r rC  r R r  r E R R C  R R    D      R  R]",
-            "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]",
+            tusk_engine::notation::board::STANDARD_OPENING,
             // The elephant on d3 is the dog's only guard on trap c3, the cat on e3 the
             // rabbit's on f3: pushing or pulling the cat away captures and loses a piece.
             "g [       r e                                DEcr        R R       ]",

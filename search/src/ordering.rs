@@ -1,12 +1,12 @@
 //! Move ordering: the hash move, then captures (winning first), goal steps and goal-defence
 //! steps, killers, and the history table; captures that lose material go last. Also the
-//! capture test of a single step and the region a goal threat makes relevant.
+//! material a node move wins and the region a goal threat makes relevant.
 
-use tusk_engine::{Bitboard, Color, PieceKind, Position, Square, Step, ADJACENT_TRAP, NEIGHBOURS};
+use tusk_engine::{Bitboard, Color, Position, Square, Step};
 use tusk_eval::goal;
 
-use crate::moves::{value, Scored};
-use crate::mv::{Mv, HISTORY_SIZE};
+use crate::moves::{capture_kind, value, Scored};
+use crate::node_move::{NodeMove, HISTORY_SIZE};
 
 const TT_MOVE: i32 = 1 << 30;
 const GOOD_CAPTURE: i32 = 1 << 28;
@@ -15,37 +15,14 @@ const KILLER: i32 = 1 << 26;
 /// History values stay below this, so they never pass a killer.
 pub(crate) const HISTORY_MAX: i32 = 1 << 20;
 
-/// The piece of the moving piece's colour that `s` (legal in `pos`) captures on a trap: the
-/// moving piece itself stepping onto an unguarded trap, or a piece left alone on the trap the
-/// mover guarded. Looks only at the mover's own colour, so for the second step of a push or
-/// pull it may be asked in the position before the first step (which moved the other colour).
-#[inline]
-pub(crate) fn step_capture(pos: &Position, s: Step) -> Option<PieceKind> {
-    let from = s.from();
-    let to = s.to();
-    let piece = pos.piece_at(from)?;
-    let to_bb = Bitboard::from_square(to);
-    let own = pos.occupied_by(piece.color()) ^ Bitboard::from_square(from) ^ to_bb;
-    let trap = (ADJACENT_TRAP[from.index()] | (to_bb & Bitboard::TRAPS)) & own;
-    let t = trap.first()?;
-    if (NEIGHBOURS[t.index()] & own).any() {
-        return None;
-    }
-    if t == to {
-        Some(piece.kind())
-    } else {
-        pos.piece_at(t).map(|p| p.kind())
-    }
-}
-
 /// Material won minus material lost by `m` (ordering values), as seen from `pos`.
 #[inline]
-pub(crate) fn capture_gain(pos: &Position, m: Mv) -> i32 {
+pub(crate) fn capture_gain(pos: &Position, m: NodeMove) -> i32 {
     match m.len() {
-        1 => -step_capture(pos, m.first()).map_or(0, value),
+        1 => -capture_kind(pos, m.first()).map_or(0, value),
         2 => {
-            let a = step_capture(pos, m.first());
-            let b = step_capture(pos, m.second());
+            let a = capture_kind(pos, m.first());
+            let b = capture_kind(pos, m.second());
             let us = pos.side();
             let mover_a = pos.piece_at(m.first().from()).map(|p| p.color());
             let sign = |c: Option<Color>| if c == Some(us) { -1 } else { 1 };
@@ -58,23 +35,24 @@ pub(crate) fn capture_gain(pos: &Position, m: Mv) -> i32 {
     }
 }
 
-/// Per-thread ordering memory: two killers per height and a history table per side.
-pub(crate) struct Memory {
-    killers: Vec<[Mv; 2]>,
+/// Per-thread move history for ordering: two killers per height and a history-heuristic table
+/// per side.
+pub(crate) struct MoveHistory {
+    killers: Vec<[NodeMove; 2]>,
     history: Vec<[i32; HISTORY_SIZE]>,
 }
 
-impl Memory {
-    pub(crate) fn new(heights: usize) -> Memory {
-        Memory {
-            killers: vec![[Mv::NONE; 2]; heights],
+impl MoveHistory {
+    pub(crate) fn new(heights: usize) -> MoveHistory {
+        MoveHistory {
+            killers: vec![[NodeMove::NONE; 2]; heights],
             history: vec![[0; HISTORY_SIZE]; 2],
         }
     }
 
     /// Records that quiet `m` refuted a node at `height` searched `depth` steps deep.
     #[inline]
-    pub(crate) fn cutoff(&mut self, side: Color, height: usize, m: Mv, depth: i32) {
+    pub(crate) fn cutoff(&mut self, side: Color, height: usize, m: NodeMove, depth: i32) {
         let k = &mut self.killers[height];
         if k[0] != m {
             k[1] = k[0];
@@ -91,14 +69,14 @@ impl Memory {
 
     /// Lowers the history of a quiet move that was searched and did not refute.
     #[inline]
-    pub(crate) fn failed(&mut self, side: Color, m: Mv, depth: i32) {
+    pub(crate) fn failed(&mut self, side: Color, m: NodeMove, depth: i32) {
         let h = &mut self.history[side.index()][m.history_index()];
         *h = (*h - depth).max(-HISTORY_MAX);
     }
 
     /// Whether `m` is a killer at `height`.
     #[inline]
-    pub(crate) fn is_killer(&self, height: usize, m: Mv) -> bool {
+    pub(crate) fn is_killer(&self, height: usize, m: NodeMove) -> bool {
         let k = &self.killers[height];
         k[0] == m || k[1] == m
     }
@@ -110,7 +88,7 @@ impl Memory {
         &self,
         pos: &Position,
         list: &mut [Scored],
-        tt_mv: Mv,
+        tt_mv: NodeMove,
         height: usize,
         threat: Bitboard,
         ordering: bool,
@@ -158,7 +136,7 @@ fn before(a: &Scored, b: &Scored) -> std::cmp::Ordering {
     b.1.cmp(&a.1).then(a.0.bits().cmp(&b.0.bits()))
 }
 
-/// Puts the move to search `i`-th (scored by [`Memory::score`]) at `list[i]`, given that
+/// Puts the move to search `i`-th (scored by [`MoveHistory::score`]) at `list[i]`, given that
 /// `list[..i]` already holds the first `i` in order: the first [`PICKED`] are selected one at
 /// a time, then the rest sorted at once. The result is the order of a full sort.
 #[inline]
@@ -178,7 +156,12 @@ pub(crate) fn pick(list: &mut [Scored], i: usize) {
 
 /// A forward step of a rabbit under goal pressure.
 #[inline]
-fn is_goal_step(pos: &Position, m: Mv, pressure: Bitboard, fwd: tusk_engine::Direction) -> bool {
+fn is_goal_step(
+    pos: &Position,
+    m: NodeMove,
+    pressure: Bitboard,
+    fwd: tusk_engine::Direction,
+) -> bool {
     let s = m.first();
     pressure.contains(s.from())
         && s.dir() == fwd
@@ -189,7 +172,7 @@ fn is_goal_step(pos: &Position, m: Mv, pressure: Bitboard, fwd: tusk_engine::Dir
 
 /// Whether a step of `m` starts or ends in `region`.
 #[inline]
-pub(crate) fn touches(m: Mv, region: Bitboard) -> bool {
+pub(crate) fn touches(m: NodeMove, region: Bitboard) -> bool {
     if region.is_empty() || m.len() == 0 {
         return false;
     }
@@ -258,28 +241,6 @@ mod tests {
     use super::*;
     use tusk_engine::notation::board::parse_aei;
     use tusk_engine::StepList;
-
-    #[test]
-    fn step_capture_agrees_with_playing_every_step() {
-        for text in [
-            "g [ D      c   r HcR   M r rC  r R r  r E R R C  R R    D      R  R]",
-            "s [ D      c   r HcR   M r rC  r R r  r E R R C  R R    D      R  R]",
-            "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]",
-        ] {
-            let p = parse_aei(text).unwrap();
-            let mut steps = StepList::new();
-            p.legal_steps(&mut steps);
-            for &s in steps.iter() {
-                let mut q = p.clone();
-                let u = q.play_step_unchecked(s);
-                assert_eq!(
-                    step_capture(&p, s),
-                    u.captured().map(|(pc, _)| pc.kind()),
-                    "{s}"
-                );
-            }
-        }
-    }
 
     /// Picking the moves one at a time gives exactly the order of a full sort, also when the
     /// search goes back to the start of a list it has partly ordered (a goal-threat node that

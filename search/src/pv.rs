@@ -1,15 +1,15 @@
-//! Turning a line of node moves into official notation, one string per turn.
+//! Turning a root turn and the node moves after it into the turns of a principal variation.
 
-use tusk_engine::notation::turn::write_turn;
 use tusk_engine::{Position, Turn};
 
-use crate::mv::Mv;
+use crate::node_move::NodeMove;
 
-/// The root turn then the node moves after it, as one official-notation string per turn (the
-/// last one may be a turn cut short by the horizon). Stops at the first move that is not legal
-/// where it stands (which a correct PV never has).
-pub(crate) fn pv_text(root: &Position, first: &Turn, moves: &[Mv]) -> Vec<String> {
-    let mut out = vec![write_turn(root, first)];
+/// The root turn then the node moves after it, grouped into turns (the last one may be a turn
+/// cut short by the horizon). Stops at the first move that is not legal where it stands (which
+/// a correct PV never has). Writing them is the notation's job
+/// ([`tusk_engine::notation::turn::write_line`]).
+pub(crate) fn pv_turns(root: &Position, first: &Turn, moves: &[NodeMove]) -> Vec<Turn> {
+    let mut out = vec![*first];
     let mut pos = root.clone();
     for s in first.steps() {
         if !pos.is_legal_step(s) {
@@ -21,7 +21,6 @@ pub(crate) fn pv_text(root: &Position, first: &Turn, moves: &[Mv]) -> Vec<String
         return out;
     }
     pos.end_turn();
-    let mut start = pos.clone();
     let mut turn = Turn::new();
     for &m in moves {
         if m.is_pass() || m.is_none() {
@@ -32,9 +31,8 @@ pub(crate) fn pv_text(root: &Position, first: &Turn, moves: &[Mv]) -> Vec<String
             if turn.is_empty() || !pos.can_end_turn() {
                 break;
             }
-            out.push(write_turn(&start, &turn));
+            out.push(turn);
             pos.end_turn();
-            start = pos.clone();
             turn = Turn::new();
             continue;
         }
@@ -42,7 +40,7 @@ pub(crate) fn pv_text(root: &Position, first: &Turn, moves: &[Mv]) -> Vec<String
         for &s in &steps[..m.len() as usize] {
             if !pos.is_legal_step(s) {
                 if !turn.is_empty() {
-                    out.push(write_turn(&start, &turn));
+                    out.push(turn);
                 }
                 return out;
             }
@@ -50,17 +48,16 @@ pub(crate) fn pv_text(root: &Position, first: &Turn, moves: &[Mv]) -> Vec<String
             turn.push(s);
         }
         if pos.steps_left() == 0 {
-            out.push(write_turn(&start, &turn));
+            out.push(turn);
             if !pos.can_end_turn() {
                 return out;
             }
             pos.end_turn();
-            start = pos.clone();
             turn = Turn::new();
         }
     }
     if !turn.is_empty() {
-        out.push(write_turn(&start, &turn));
+        out.push(turn);
     }
     out
 }

@@ -22,7 +22,7 @@ impl Worker<'_> {
             }
             return match self.turn_end(0, ply, h + 1, alpha, beta, false, 0) {
                 Some(v) => {
-                    self.set_pv(h, crate::mv::Mv::PASS);
+                    self.set_pv(h, crate::node_move::NodeMove::PASS);
                     v
                 }
                 None => -(Score::WIN - ply),

@@ -6,23 +6,28 @@ use tusk_engine::Turn;
 
 use crate::Score;
 
-/// The outcome of a search: the best complete legal turn and what backs it.
+/// The outcome of a search: the best complete legal turn and what backs it. Turns are typed;
+/// write them with [`tusk_engine::notation::turn::write_line`] from the searched position (or
+/// [`tusk_engine::Game::line_text`], which writes a mid-turn start's first turn whole).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {
-    /// The turn to play (a whole legal turn of the root position).
+    /// The turn to play: a legal turn of the searched position (from a mid-turn position, the
+    /// steps that complete its turn).
     pub best: Turn,
-    /// The turn in official notation, captures included, as AEI's `bestmove` sends it.
-    pub best_text: String,
     /// Its score from the side to move's view.
     pub score: Score,
     /// The last completed depth, in steps.
     pub depth: u32,
-    /// The principal variation, one entry per turn in official notation, the best turn first.
-    pub pv: Vec<String>,
+    /// The principal variation, one entry per turn, the best turn first; the last may be cut
+    /// short by the horizon.
+    pub pv: Vec<Turn>,
     /// Nodes searched, all threads together.
     pub nodes: u64,
     /// Time taken.
     pub elapsed: Duration,
+    /// The threads that searched: those asked for, or fewer when a helper thread could not
+    /// be started.
+    pub threads: usize,
 }
 
 /// A progress report: one per completed depth, and one whenever the best turn changes inside
@@ -43,28 +48,14 @@ pub struct Report {
     pub elapsed: Duration,
     /// Transposition-table fill in per mille.
     pub hashfull: u32,
-    /// The principal variation, one entry per turn in official notation.
-    pub pv: Vec<String>,
+    /// The principal variation from the searched position, one entry per turn (see
+    /// [`SearchResult::pv`]).
+    pub pv: Vec<Turn>,
     /// For multi-PV searches, the rank of this line (1 = best); 1 otherwise.
     pub multipv: usize,
 }
 
 impl Report {
-    /// A report describing a finished result.
-    pub fn from_result(r: &SearchResult, partial: bool) -> Report {
-        Report {
-            depth: r.depth,
-            partial,
-            seldepth: r.depth,
-            score: r.score,
-            nodes: r.nodes,
-            elapsed: r.elapsed,
-            hashfull: 0,
-            pv: r.pv.clone(),
-            multipv: 1,
-        }
-    }
-
     /// Nodes per second.
     pub fn nps(&self) -> u64 {
         let s = self.elapsed.as_secs_f64();

@@ -2,9 +2,10 @@
 //! removed), searched as whole turns with principal-variation search and aspiration windows,
 //! deepened one step at a time. The move returned is always one of these turns.
 
-use tusk_engine::{Step, StepUndo, Turn};
+use tusk_engine::{turn_boundary_result, Position, Step, StepUndo, Turn};
+use tusk_eval::{Weights, WIN, WIN_THRESHOLD};
 
-use crate::mv::Mv;
+use crate::node_move::NodeMove;
 use crate::params::Params;
 use crate::score::Score;
 use crate::search::{Worker, INF};
@@ -17,7 +18,10 @@ pub(crate) struct RootMove {
     /// Its latest score (exact for the best moves, a bound for the others).
     pub(crate) score: i32,
     /// The node moves after the turn on its principal variation.
-    pub(crate) pv: Vec<Mv>,
+    pub(crate) pv: Vec<NodeMove>,
+    /// Its score without a search ([`static_scores`]): exact when the turn ends the game,
+    /// else the static evaluation of the opponent's turn start.
+    pub(crate) static_score: i32,
 }
 
 impl RootMove {
@@ -26,8 +30,82 @@ impl RootMove {
             turn,
             score: -INF,
             pv: Vec::new(),
+            static_score: -INF,
         }
     }
+
+    /// Whether the search has scored it (every searched root turn gets a score above -INF).
+    pub(crate) fn searched(&self) -> bool {
+        self.score > -INF
+    }
+
+    /// What is known of it: its search score once searched, else its static score.
+    pub(crate) fn known_score(&self) -> i32 {
+        if self.searched() {
+            self.score
+        } else {
+            self.static_score
+        }
+    }
+}
+
+/// How many root turns [`static_scores`] evaluates between two looks at `must_stop`.
+const STATIC_POLL: usize = 1024;
+
+/// Gives the root turns their static scores from the side to move's view, without searching
+/// and without touching any search state (the search that follows is the same as without it).
+/// A turn that ends the game (a goal, an elimination, the opponent immobilised: the official
+/// end checks at the turn boundary) is a win or a loss in its steps, exactly as the search
+/// scores it: every turn is checked for that. Otherwise the opponent's turn start is judged by
+/// the evaluator without its costliest terms (the next-turn threats of the side that just
+/// moved): its exact goal detector makes a turn that lets the opponent reach goal a loss, and
+/// its capture terms count what the opponent can take. Once `must_stop` says so, the remaining
+/// turns are only checked for the end of the game (their static score stays unknown, -INF).
+/// Returns the index of the best turn (the first of equals).
+pub(crate) fn static_scores(
+    root: &Position,
+    roots: &mut [RootMove],
+    weights: &Weights,
+    must_stop: &dyn Fn() -> bool,
+) -> usize {
+    let mut pos = root.clone();
+    let mover = root.side();
+    let (mut best, mut best_score) = (0, -INF);
+    let mut evaluating = true;
+    for (i, rm) in roots.iter_mut().enumerate() {
+        if evaluating && i % STATIC_POLL == STATIC_POLL - 1 && must_stop() {
+            evaluating = false;
+        }
+        let mut played: [Option<(Step, StepUndo)>; 4] = [None; 4];
+        for (j, s) in rm.turn.steps().enumerate() {
+            played[j] = Some((s, pos.play_step_unchecked(s)));
+        }
+        let ply = rm.turn.len() as i32;
+        let undo = pos.end_turn();
+        rm.static_score = match turn_boundary_result(&pos) {
+            Some(r) if r.winner == mover => Score::WIN - ply,
+            Some(_) => -(Score::WIN - ply),
+            None if evaluating => {
+                // From the opponent's view, converted as the search's static evaluation is; a
+                // floor above every score skips the threat terms.
+                let e = tusk_eval::evaluate_above(&mut pos, weights, i32::MAX).score();
+                -if e >= WIN_THRESHOLD {
+                    Score::WIN - (ply + (WIN - e))
+                } else {
+                    e.clamp(-Score::WIN_BOUND + 1, Score::WIN_BOUND - 1)
+                }
+            }
+            None => -INF,
+        };
+        pos.undo_end_turn(undo);
+        for (s, u) in played.iter().rev().flatten() {
+            pos.undo_step(*s, *u);
+        }
+        if rm.static_score > best_score {
+            (best, best_score) = (i, rm.static_score);
+        }
+    }
+    best
 }
 
 /// What happened in a root search.

@@ -13,8 +13,8 @@ use tusk_eval::{goal, WIN, WIN_THRESHOLD};
 use crate::commute::redundant_order;
 use crate::control::Control;
 use crate::moves::{generate, Scored};
-use crate::mv::Mv;
-use crate::ordering::{capture_gain, grow, pick, threat_region, touches, Memory};
+use crate::node_move::NodeMove;
+use crate::ordering::{capture_gain, grow, pick, threat_region, touches, MoveHistory};
 use crate::params::Params;
 use crate::score::Score;
 use crate::tt::{Bound, Tt};
@@ -28,28 +28,18 @@ const POLL_NODES: u64 = 256;
 /// Entries of the per-thread evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 16;
 
-/// The game's history for the repetition rule: board keys that stood at a turn start, with
-/// how often.
+/// The game's history for the repetition rule: every board key that stood at a turn start,
+/// with how often, sorted by key ([`tusk_engine::Game::seen_boards`]).
 #[derive(Clone, Debug, Default)]
-pub(crate) struct History {
+pub(crate) struct RepetitionHistory {
     keys: Vec<(u64, u32)>,
 }
 
-impl History {
-    pub(crate) fn new(game: &tusk_engine::Game) -> History {
-        let mut keys: Vec<(u64, u32)> = Vec::new();
-        for p in game.positions() {
-            if p.at_turn_start() {
-                let k = p.board_key();
-                let n = game.times_seen(k);
-                if n > 0 {
-                    keys.push((k, n));
-                }
-            }
+impl RepetitionHistory {
+    pub(crate) fn new(game: &tusk_engine::Game) -> RepetitionHistory {
+        RepetitionHistory {
+            keys: game.seen_boards(),
         }
-        keys.sort_unstable();
-        keys.dedup();
-        History { keys }
     }
 
     #[inline]
@@ -65,11 +55,11 @@ impl History {
 }
 
 /// What every thread of one search shares.
-pub(crate) struct Shared<'a> {
+pub(crate) struct SearchShared<'a> {
     pub(crate) tt: &'a Tt,
     pub(crate) params: &'a Params,
     pub(crate) control: &'a Control,
-    pub(crate) history: &'a History,
+    pub(crate) repetitions: &'a RepetitionHistory,
     /// Set by the main thread to end the helpers, or by any thread on a stop.
     pub(crate) abort: AtomicBool,
     /// Nodes of every thread, flushed every [`POLL_NODES`].
@@ -79,20 +69,20 @@ pub(crate) struct Shared<'a> {
 
 /// One thread's search state.
 pub(crate) struct Worker<'a> {
-    pub(crate) sh: &'a Shared<'a>,
+    pub(crate) sh: &'a SearchShared<'a>,
     pub(crate) pos: Position,
     /// Board keys of the turn starts reached inside the tree on the current line.
     path: Vec<u64>,
     pub(crate) lists: Vec<Vec<Scored>>,
     pub(crate) scratch: StepList,
-    pub(crate) memory: Memory,
-    pv: Vec<[Mv; MAX_HEIGHT]>,
+    pub(crate) move_history: MoveHistory,
+    pv: Vec<[NodeMove; MAX_HEIGHT]>,
     pub(crate) pv_len: Vec<usize>,
     /// Per height: the goal-threat region of the current turn (empty: no threat).
     threat: Vec<Bitboard>,
     /// Per height: the node move being searched there (read by the child for move-order
     /// pruning inside the turn).
-    line: Vec<Mv>,
+    line: Vec<NodeMove>,
     /// Nodes searched by this thread.
     pub(crate) nodes: u64,
     unflushed: u64,
@@ -106,7 +96,7 @@ pub(crate) struct Worker<'a> {
 }
 
 impl<'a> Worker<'a> {
-    pub(crate) fn new(sh: &'a Shared<'a>, pos: Position) -> Worker<'a> {
+    pub(crate) fn new(sh: &'a SearchShared<'a>, pos: Position) -> Worker<'a> {
         Worker {
             sh,
             pos,
@@ -115,11 +105,11 @@ impl<'a> Worker<'a> {
                 .map(|_| Vec::with_capacity(640))
                 .collect(),
             scratch: StepList::new(),
-            memory: Memory::new(MAX_HEIGHT + 1),
-            pv: vec![[Mv::NONE; MAX_HEIGHT]; MAX_HEIGHT + 1],
+            move_history: MoveHistory::new(MAX_HEIGHT + 1),
+            pv: vec![[NodeMove::NONE; MAX_HEIGHT]; MAX_HEIGHT + 1],
             pv_len: vec![0; MAX_HEIGHT + 1],
             threat: vec![Bitboard::EMPTY; MAX_HEIGHT + 1],
-            line: vec![Mv::NONE; MAX_HEIGHT + 1],
+            line: vec![NodeMove::NONE; MAX_HEIGHT + 1],
             nodes: 0,
             unflushed: 0,
             seldepth: 0,
@@ -130,7 +120,7 @@ impl<'a> Worker<'a> {
     }
 
     /// The principal variation below height `h` (node moves).
-    pub(crate) fn pv_at(&self, h: usize) -> &[Mv] {
+    pub(crate) fn pv_at(&self, h: usize) -> &[NodeMove] {
         &self.pv[h][..self.pv_len[h]]
     }
 
@@ -200,7 +190,7 @@ impl<'a> Worker<'a> {
 
     #[inline]
     fn rep_count(&self, key: u64) -> u32 {
-        self.sh.history.times_seen(key) + self.path.iter().filter(|&&k| k == key).count() as u32
+        self.sh.repetitions.times_seen(key) + self.path.iter().filter(|&&k| k == key).count() as u32
     }
 
     /// The official end checks for the side to move at its turn start (the other side just
@@ -262,7 +252,7 @@ impl<'a> Worker<'a> {
     #[inline]
     fn step_child(
         &mut self,
-        m: Mv,
+        m: NodeMove,
         depth: i32,
         ply: i32,
         h: usize,
@@ -293,7 +283,7 @@ impl<'a> Worker<'a> {
     #[inline]
     fn child(
         &mut self,
-        m: Mv,
+        m: NodeMove,
         depth: i32,
         ply: i32,
         h: usize,
@@ -339,7 +329,7 @@ impl<'a> Worker<'a> {
             }
             return match self.turn_end(depth, ply, h + 1, alpha, beta, pv, ext) {
                 Some(v) => {
-                    self.set_pv(h, Mv::PASS);
+                    self.set_pv(h, NodeMove::PASS);
                     v
                 }
                 None => -(Score::WIN - ply),
@@ -393,7 +383,7 @@ impl<'a> Worker<'a> {
         }
         let alpha0 = alpha;
         let key = self.pos.search_key();
-        let mut tt_mv = Mv::NONE;
+        let mut tt_mv = NodeMove::NONE;
         if params.tt {
             if let Some(e) = self.sh.tt.probe(key, ply) {
                 if params.tt_move {
@@ -456,12 +446,12 @@ impl<'a> Worker<'a> {
         } else {
             Bitboard::EMPTY
         };
-        self.memory
+        self.move_history
             .score(&self.pos, &mut list, tt_mv, h, region, params.ordering);
 
         let side = self.pos.side();
         let mut best = -INF;
-        let mut best_mv = Mv::NONE;
+        let mut best_mv = NodeMove::NONE;
         let mut searched = 0usize;
         let mut restrict = threatened;
         let mut i = 0;
@@ -484,7 +474,7 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let quiet = gain <= 0;
-            let reducible = quiet && m != tt_mv && !self.memory.is_killer(h, m);
+            let reducible = quiet && m != tt_mv && !self.move_history.is_killer(h, m);
             let v = if searched == 0 {
                 self.child(m, depth, ply, h, alpha, beta, pv, ext)
             } else {
@@ -528,14 +518,14 @@ impl<'a> Worker<'a> {
                     self.set_pv(h, m);
                     if v >= beta {
                         if quiet {
-                            self.memory.cutoff(side, h, m, depth);
+                            self.move_history.cutoff(side, h, m, depth);
                         }
                         break;
                     }
                 }
             }
             if quiet && v <= alpha0 {
-                self.memory.failed(side, m, depth);
+                self.move_history.failed(side, m, depth);
             }
         }
         self.lists[h] = list;
@@ -560,7 +550,7 @@ impl<'a> Worker<'a> {
 
     /// Makes `m` followed by the child's PV the PV at height `h`.
     #[inline]
-    pub(crate) fn set_pv(&mut self, h: usize, m: Mv) {
+    pub(crate) fn set_pv(&mut self, h: usize, m: NodeMove) {
         let n = self.pv_len[h + 1].min(MAX_HEIGHT - 1);
         let (head, tail) = self.pv.split_at_mut(h + 1);
         head[h][0] = m;

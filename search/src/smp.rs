@@ -7,23 +7,22 @@
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
 
-use tusk_engine::notation::turn::write_turn;
 use tusk_engine::{Position, Turn};
 
 use crate::limits::Limits;
-use crate::pv::pv_text;
+use crate::pv::pv_turns;
 use crate::report::{Report, SearchResult};
-use crate::root::{is_decisive, RootMove};
+use crate::root::{is_decisive, static_scores, RootMove};
 use crate::score::Score;
-use crate::search::{Shared, Worker, INF};
+use crate::search::{SearchShared, Worker, INF};
 
-/// Deepest iteration, in steps (bounded by the node-height limit).
-pub(crate) const MAX_DEPTH: u32 = 64;
+/// Deepest iteration, in steps.
+const MAX_DEPTH: u32 = Limits::MAX_DEPTH;
 
 /// Runs a search of `turns` (the root's distinct legal turns, at least one) from `root` on
 /// `threads` threads.
 pub(crate) fn run(
-    shared: &Shared<'_>,
+    shared: &SearchShared<'_>,
     root: &Position,
     turns: &[Turn],
     limits: &Limits,
@@ -31,11 +30,30 @@ pub(crate) fn run(
     report: &mut dyn FnMut(&Report),
 ) -> SearchResult {
     let started = Instant::now();
-    let roots: Vec<RootMove> = turns.iter().map(|&t| RootMove::new(t)).collect();
+    let mut roots: Vec<RootMove> = turns.iter().map(|&t| RootMove::new(t)).collect();
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
     // Every iteration up to the root's steps left searches each root turn to the opponent's
     // turn start and no further, the same search: the first is done at the deepest of them.
     let first_depth = u32::from(root.steps_left()).clamp(1, max_depth);
+    // Before any iteration: every root turn's static score, so that a search stopped before
+    // its first iteration ends still plays a win this turn if there is one, and otherwise the
+    // best turn by evaluation; shown as the first, partial, report. The search order is not
+    // changed by it.
+    let best_static = static_scores(root, &mut roots, &shared.params.weights, &|| {
+        shared.control.must_stop()
+    });
+    report(&Report {
+        depth: first_depth,
+        partial: true,
+        seldepth: first_depth,
+        score: score_of(roots[best_static].static_score),
+        nodes: shared.nodes.load(Relaxed),
+        elapsed: started.elapsed(),
+        hashfull: shared.tt.hashfull(),
+        pv: vec![roots[best_static].turn],
+        multipv: 1,
+    });
+    let mut started_threads = 1;
     let result = std::thread::scope(|scope| {
         for id in 1..threads {
             let roots = roots.clone();
@@ -45,9 +63,11 @@ pub(crate) fn run(
                 .stack_size(64 << 20)
                 .spawn_scoped(scope, move || helper(shared, pos, roots, id, first_depth));
             if spawned.is_err() {
-                // Fewer helpers than asked for: the search is still correct.
+                // Fewer helpers than asked for: the search is still correct, and the result
+                // says how many ran.
                 break;
             }
+            started_threads += 1;
         }
         let depths = first_depth..=max_depth;
         let result = main_thread(shared, root, roots, limits, depths, started, report);
@@ -57,11 +77,18 @@ pub(crate) fn run(
     // Every helper has flushed its nodes by now.
     SearchResult {
         nodes: shared.nodes.load(Relaxed),
+        threads: started_threads,
         ..result
     }
 }
 
-fn helper(shared: &Shared<'_>, pos: Position, mut roots: Vec<RootMove>, id: usize, first: u32) {
+fn helper(
+    shared: &SearchShared<'_>,
+    pos: Position,
+    mut roots: Vec<RootMove>,
+    id: usize,
+    first: u32,
+) {
     let mut w = Worker::new(shared, pos);
     let first = first as i32;
     let mut depth = first + (id % 2) as i32;
@@ -106,13 +133,13 @@ fn make_report(
         nodes: w.sh.nodes.load(Relaxed) + w.unflushed_nodes(),
         elapsed: started.elapsed(),
         hashfull: w.sh.tt.hashfull(),
-        pv: pv_text(root, &rm.turn, &rm.pv),
+        pv: pv_turns(root, &rm.turn, &rm.pv),
         multipv: rank,
     }
 }
 
 fn main_thread(
-    shared: &Shared<'_>,
+    shared: &SearchShared<'_>,
     root: &Position,
     mut roots: Vec<RootMove>,
     limits: &Limits,
@@ -203,14 +230,29 @@ fn main_thread(
         }
     }
     w.flush();
-    let best = &roots[0];
+    let best = if completed == 0 {
+        // No iteration ended: the best of what is known, each turn searched in the unfinished
+        // first iteration by its search score (exact there), every other by its static score.
+        roots
+            .iter()
+            .reduce(|a, b| {
+                if b.known_score() > a.known_score() {
+                    b
+                } else {
+                    a
+                }
+            })
+            .expect("at least one root turn")
+    } else {
+        &roots[0]
+    };
     SearchResult {
         best: best.turn,
-        best_text: write_turn(root, &best.turn),
-        score: score_of(best.score.max(-INF + 1)),
+        score: score_of(best.known_score().max(-INF + 1)),
         depth: completed,
-        pv: pv_text(root, &best.turn, &best.pv),
+        pv: pv_turns(root, &best.turn, &best.pv),
         nodes: shared.nodes.load(Relaxed),
         elapsed: started.elapsed(),
+        threads: 1,
     }
 }

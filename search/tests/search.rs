@@ -10,7 +10,7 @@ use tusk_engine::notation::turn::play_steps;
 use tusk_engine::{Color, EndReason, Game, PieceKind, TurnGen};
 use tusk_search::{Control, Limits, ScoreKind, SearchConfig, SearchResult, Searcher};
 
-const OPENING: &str = "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]";
+const OPENING: &str = tusk_engine::notation::board::STANDARD_OPENING;
 const MIDGAME: &str = "s [ m   e      r  r           Rhhrrr      RRRR rrRC H  C H  D M D  ]";
 const THINNED: &str = "g [     rd  r c m       r rr   R   RDr       RR          DR    E   ]";
 
@@ -22,7 +22,8 @@ fn search(game: &Game, depth: u32) -> SearchResult {
     let mut s = Searcher::new(SearchConfig {
         threads: 1,
         hash_mb: 8,
-    });
+    })
+    .expect("a searcher");
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
@@ -35,21 +36,22 @@ fn search(game: &Game, depth: u32) -> SearchResult {
 /// and its text plays.
 fn assert_legal(game: &Game, r: &SearchResult) {
     let mut g = game.clone();
-    g.play_text(&r.best_text)
-        .unwrap_or_else(|e| panic!("bestmove {} does not play: {e}", r.best_text));
+    let best = game.turn_text(&r.best);
+    g.play_text(&best)
+        .unwrap_or_else(|e| panic!("bestmove {best} does not play: {e}"));
     let key = g.position().board_key();
     let turns = game.legal_turns(&mut TurnGen::new());
     assert!(
         turns.iter().any(|(_, p)| p.board_key() == key),
-        "{} reaches no legal turn's board",
-        r.best_text
+        "{best} reaches no legal turn's board"
     );
 }
 
 /// The game after the result's turn.
 fn after(game: &Game, r: &SearchResult) -> Game {
     let mut g = game.clone();
-    g.play_text(&r.best_text).expect("bestmove plays");
+    g.play_text(&game.turn_text(&r.best))
+        .expect("bestmove plays");
     g
 }
 
@@ -59,20 +61,22 @@ fn the_pv_replays_legally_from_the_root() {
         let g = game(text);
         let r = search(&g, depth);
         assert_legal(&g, &r);
-        assert_eq!(r.pv.first(), Some(&r.best_text));
+        assert_eq!(r.pv.first(), Some(&r.best));
+        let pv = g.line_text(&r.pv);
+        assert_eq!(pv.len(), r.pv.len(), "every PV turn is written: {pv:?}");
         let mut replay = g.clone();
-        for (i, turn) in r.pv.iter().enumerate() {
+        for (i, turn) in pv.iter().enumerate() {
             if replay.result().is_some() {
-                panic!("PV goes on after the game ended: {:?}", r.pv);
+                panic!("PV goes on after the game ended: {pv:?}");
             }
-            if i + 1 < r.pv.len() {
+            if i + 1 < pv.len() {
                 replay
                     .play_text(turn)
-                    .unwrap_or_else(|e| panic!("PV turn {i} \"{turn}\" of {:?}: {e}", r.pv));
+                    .unwrap_or_else(|e| panic!("PV turn {i} \"{turn}\" of {pv:?}: {e}"));
             } else {
                 // The last turn may be cut short by the horizon: its steps must be legal.
                 play_steps(replay.position(), turn)
-                    .unwrap_or_else(|e| panic!("PV end \"{turn}\" of {:?}: {e}", r.pv));
+                    .unwrap_or_else(|e| panic!("PV end \"{turn}\" of {pv:?}: {e}"));
             }
         }
     }
@@ -105,7 +109,8 @@ fn a_stop_from_another_thread_returns_a_legal_turn() {
     let mut s = Searcher::new(SearchConfig {
         threads: 2,
         hash_mb: 8,
-    });
+    })
+    .expect("a searcher");
     let r = s
         .search(&g, &Limits::default(), &control, &mut |_| {})
         .expect("a turn");
@@ -123,7 +128,7 @@ fn a_stop_from_another_thread_returns_a_legal_turn() {
 #[test]
 fn a_hard_deadline_and_a_node_limit_end_the_search() {
     let g = game(OPENING);
-    let mut s = Searcher::new(SearchConfig::default());
+    let mut s = Searcher::new(SearchConfig::default()).expect("a searcher");
     let control = Control::new();
     control.set_soft(Some(Duration::from_millis(100)));
     control.set_hard(Some(Duration::from_millis(200)));
@@ -185,7 +190,7 @@ fn a_free_capture_is_taken() {
         next.position().count(Color::Silver, PieceKind::Dog),
         0,
         "{}",
-        r.best_text
+        g.turn_text(&r.best)
     );
 }
 
@@ -199,7 +204,7 @@ fn a_won_elimination_is_played() {
         (res.winner, res.reason),
         (Color::Gold, EndReason::Elimination),
         "{}",
-        r.best_text
+        g.turn_text(&r.best)
     );
     assert!(matches!(r.score.kind(), ScoreKind::WinIn(_)), "{}", r.score);
 }
@@ -214,7 +219,7 @@ fn a_won_immobilisation_is_played() {
         (res.winner, res.reason),
         (Color::Gold, EndReason::Immobilization),
         "{}",
-        r.best_text
+        g.turn_text(&r.best)
     );
     assert_eq!(r.score.kind(), ScoreKind::WinIn(1), "the fastest win");
 }
@@ -252,7 +257,8 @@ fn multipv_ranks_distinct_turns() {
     let mut s = Searcher::new(SearchConfig {
         threads: 1,
         hash_mb: 8,
-    });
+    })
+    .expect("a searcher");
     let limits = Limits {
         depth: Some(4),
         nodes: None,
@@ -261,11 +267,128 @@ fn multipv_ranks_distinct_turns() {
     let mut last = Vec::new();
     s.search(&g, &limits, &Control::new(), &mut |r| {
         if !r.partial && r.depth == 4 {
-            last.push((r.multipv, r.score, r.pv[0].clone()));
+            last.push((r.multipv, r.score, r.pv[0]));
         }
     })
     .unwrap();
     assert_eq!(last.iter().map(|l| l.0).collect::<Vec<_>>(), vec![1, 2, 3]);
     assert!(last[0].1 >= last[1].1 && last[1].1 >= last[2].1, "{last:?}");
     assert!(last[0].2 != last[1].2 && last[1].2 != last[2].2, "{last:?}");
+}
+
+#[test]
+fn thread_counts_are_checked_and_capped_at_the_machine() {
+    use tusk_search::SearchError;
+    for bad in [0, SearchConfig::MAX_THREADS + 1] {
+        let config = SearchConfig {
+            threads: bad,
+            ..SearchConfig::default()
+        };
+        assert_eq!(Searcher::new(config).err(), Some(SearchError::Threads(bad)));
+    }
+    let machine = SearchConfig::machine_threads();
+    assert!(machine >= 1);
+    let mut s = Searcher::new(SearchConfig {
+        threads: SearchConfig::MAX_THREADS,
+        hash_mb: 8,
+    })
+    .expect("a searcher");
+    assert_eq!(s.threads(), machine.min(SearchConfig::MAX_THREADS));
+    assert_eq!(s.config().threads, SearchConfig::MAX_THREADS);
+    assert_eq!(s.set_threads(1), Ok(1));
+    assert_eq!(s.set_threads(0), Err(SearchError::Threads(0)));
+    assert_eq!(s.threads(), 1, "a refused count changes nothing");
+    // The result says how many threads searched.
+    assert_eq!(s.set_threads(2), Ok(machine.min(2)));
+    let r = s
+        .search(
+            &game(MIDGAME),
+            &Limits {
+                depth: Some(4),
+                ..Limits::default()
+            },
+            &Control::new(),
+            &mut |_| {},
+        )
+        .expect("a turn");
+    assert_eq!(r.threads, machine.min(2));
+}
+
+#[test]
+fn a_table_beyond_the_machine_is_refused_and_the_old_one_kept() {
+    use tusk_search::{SearchError, TtAllocError};
+    let huge = SearchConfig::MAX_HASH_MB;
+    let e = Searcher::new(SearchConfig {
+        threads: 1,
+        hash_mb: huge,
+    })
+    .err()
+    .expect("a 1 TiB table is refused");
+    assert!(matches!(e, SearchError::Hash(_)), "{e:?}");
+    assert!(
+        e.to_string()
+            .starts_with("hash 1048576 MiB could not be allocated"),
+        "{e}"
+    );
+    let mut s = Searcher::new(SearchConfig {
+        threads: 1,
+        hash_mb: 8,
+    })
+    .expect("a searcher");
+    let e = s.set_hash_mb(huge).unwrap_err();
+    assert!(matches!(e, SearchError::Hash(_)), "{e:?}");
+    assert_eq!(
+        s.set_hash_mb(huge + 1),
+        Err(SearchError::Hash(TtAllocError::OutOfRange { mb: huge + 1 }))
+    );
+    assert_eq!(s.config().hash_mb, 8, "the old table is kept");
+    let r = search_with(&mut s, &game(OPENING), 4);
+    assert_eq!(r.depth, 4);
+}
+
+fn search_with(s: &mut Searcher, game: &Game, depth: u32) -> SearchResult {
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    s.search(game, &limits, &Control::new(), &mut |_| {})
+        .expect("a turn to play")
+}
+
+/// Silver to move with 42,172 distinct turns, from a match record: `rb4w ra4s ra3s ra2s`
+/// reaches goal; no search of a few thousand nodes finishes its first iteration here.
+const GOAL_AMONG_42172: &str =
+    "s [rrrccrrr  d  d     m   r  h      r e  hD RR  HR    MER   HRRR R ]";
+
+#[test]
+fn a_goal_this_turn_is_played_and_reported_before_the_first_iteration_ends() {
+    let g = game(GOAL_AMONG_42172);
+    assert_eq!(g.legal_turns(&mut TurnGen::new()).len(), 42_172);
+    for nodes in [1, 2000, 10_000] {
+        let mut s = Searcher::new(SearchConfig::default()).expect("a searcher");
+        let limits = Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        };
+        let mut reports = Vec::new();
+        let r = s
+            .search(&g, &limits, &Control::new(), &mut |rep| {
+                reports.push(rep.clone())
+            })
+            .expect("a turn");
+        assert_eq!(r.depth, 0, "no iteration ended at {nodes} nodes");
+        let res = after(&g, &r).result().expect("the game ends");
+        assert_eq!(
+            (res.winner, res.reason),
+            (Color::Silver, EndReason::Goal),
+            "{nodes} nodes: {}",
+            g.turn_text(&r.best)
+        );
+        assert_eq!(r.score.kind(), ScoreKind::WinIn(4));
+        // The search said so before its first iteration ended.
+        let first = reports.first().expect("a report");
+        assert!(first.partial, "{first:?}");
+        assert_eq!(first.pv, [r.best]);
+        assert_eq!(first.score.kind(), ScoreKind::WinIn(4));
+    }
 }

@@ -116,3 +116,27 @@ fn data_sets_agree_with_brute_force() {
         }
     }
 }
+
+/// A search stopped by its node limit long before its first iteration ends (the sets' positions
+/// have hundreds to tens of thousands of turns) still plays a goal, a defence against every
+/// goal, or a win at once wherever the set says one exists: the root checks every turn for the
+/// end of the game and judges the rest statically before it searches.
+#[test]
+fn a_search_stopped_in_its_first_iteration_still_plays_the_tactic() {
+    let limits = tusk_search::Limits {
+        nodes: Some(1),
+        ..tusk_search::Limits::default()
+    };
+    for name in ["goal.txt", "goal_defence.txt", "decisive.txt"] {
+        let (solved, total, missed) =
+            tactics::solve_rate_within(name, &limits, &tusk_search::Params::default());
+        eprintln!("{name} stopped at the first node poll: solved {solved} of {total}");
+        assert_eq!(
+            solved,
+            total,
+            "{name}: {} missed:\n{}",
+            missed.len(),
+            missed.join("\n")
+        );
+    }
+}

@@ -7,17 +7,19 @@
 //! Numbers may be decimals; times are seconds.
 
 use std::fmt;
+use std::sync::LazyLock;
 
 use tusk_engine::{ByColor, Color};
+use tusk_search::SearchConfig;
 
 use crate::clock::TimeControl;
 
-/// Largest transposition table accepted, MiB.
-pub const MAX_HASH_MB: usize = 1 << 20;
-/// Most worker threads accepted.
-pub const MAX_THREADS: usize = 1024;
-/// Default transposition-table size, MiB.
-pub const DEFAULT_HASH_MB: usize = 64;
+/// What `hash` takes, the one message for any bad value.
+static HASH_EXPECTED: LazyLock<String> =
+    LazyLock::new(|| format!("a size in MiB from 1 to {}", SearchConfig::MAX_HASH_MB));
+/// What `threads` takes, the one message for any bad value.
+static THREADS_EXPECTED: LazyLock<String> =
+    LazyLock::new(|| format!("a thread count from 1 to {}", SearchConfig::MAX_THREADS));
 
 /// Everything `setoption` can set.
 #[derive(Clone, Debug, PartialEq)]
@@ -71,10 +73,10 @@ impl Default for Options {
             rating: None,
             rated: true,
             event: None,
-            hash_mb: DEFAULT_HASH_MB,
+            hash_mb: SearchConfig::DEFAULT_HASH_MB,
             depth: None,
             nodes: None,
-            threads: 1,
+            threads: SearchConfig::DEFAULT_THREADS,
             strict: false,
             seed: None,
             without: Vec::new(),
@@ -202,7 +204,13 @@ impl Options {
             value: value.map(str::to_string),
             expected,
         };
-        let bad = || bad_as(kind.expected());
+        let bad = || {
+            bad_as(match name {
+                "hash" => HASH_EXPECTED.as_str(),
+                "threads" => THREADS_EXPECTED.as_str(),
+                _ => kind.expected(),
+            })
+        };
         let v = parse_value(kind, value).ok_or_else(bad)?;
         let num = |v: &Value| match v {
             Value::Num(x) => *x,
@@ -236,15 +244,15 @@ impl Options {
                 self.nodes = (x >= 1.0).then(|| x.min(u64::MAX as f64) as u64);
             }
             ("hash", _) => {
-                if !(1.0..=MAX_HASH_MB as f64).contains(&x) {
-                    return Err(bad_as("a size in MiB from 1 to 1048576"));
+                if !(1.0..=SearchConfig::MAX_HASH_MB as f64).contains(&x) {
+                    return Err(bad());
                 }
                 self.hash_mb = x as usize;
                 changed = Changed::Hash;
             }
             ("threads", _) => {
-                if !(1.0..=MAX_THREADS as f64).contains(&x) {
-                    return Err(bad_as("a thread count from 1 to 1024"));
+                if !(1.0..=SearchConfig::MAX_THREADS as f64).contains(&x) {
+                    return Err(bad());
                 }
                 self.threads = x as usize;
                 changed = Changed::Threads;

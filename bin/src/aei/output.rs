@@ -5,7 +5,8 @@ use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use tusk_engine::Color;
+use tusk_engine::notation::turn::write_line;
+use tusk_engine::{Position, Turn};
 use tusk_search::Report;
 
 /// A shared, line-at-a-time writer to the controller. Cloning shares it. Before the
@@ -80,12 +81,13 @@ fn one_line(text: &str) -> String {
     text.replace(['\r', '\n'], " ")
 }
 
-/// The principal variation as AEI writes it: the first turn as is, every later one prefixed
-/// by the colour letter of its mover (`Ee2n Ee3n s ed7s ed6s g Ee4n`); `side` moves first.
-pub fn pv_text(pv: &[String], side: Color) -> String {
+/// The principal variation from `pos` as AEI writes it: the turns in notation
+/// ([`write_line`]), the first as is, every later one prefixed by the colour letter of its
+/// mover (`Ee2n Ee3n s ed7s ed6s g Ee4n`).
+pub fn pv_text(pos: &Position, pv: &[Turn]) -> String {
     let mut out = String::new();
-    let mut mover = side;
-    for (i, turn) in pv.iter().enumerate() {
+    let mut mover = pos.side();
+    for (i, turn) in write_line(pos, pv).iter().enumerate() {
         if i > 0 {
             out.push(' ');
             out.push(mover.letter());
@@ -97,10 +99,10 @@ pub fn pv_text(pv: &[String], side: Color) -> String {
     out
 }
 
-/// The `info` lines of a progress report: depth (in steps, `n+` while the iteration is
-/// incomplete), score in centirabbits from the mover's view, nodes, pv and time in whole
-/// seconds.
-pub fn info_lines(report: &Report, side: Color) -> Vec<String> {
+/// The `info` lines of a progress report of a search from `pos`: depth (in steps, `n+` while
+/// the iteration is incomplete), score in centirabbits from the mover's view, nodes, pv and
+/// time in whole seconds.
+pub fn info_lines(report: &Report, pos: &Position) -> Vec<String> {
     let mut v = vec![
         format!(
             "info depth {}{}",
@@ -111,7 +113,7 @@ pub fn info_lines(report: &Report, side: Color) -> Vec<String> {
         format!("info nodes {}", report.nodes),
     ];
     if !report.pv.is_empty() {
-        v.push(format!("info pv {}", pv_text(&report.pv, side)));
+        v.push(format!("info pv {}", pv_text(pos, &report.pv)));
     }
     v.push(format!("info time {}", report.elapsed.as_secs()));
     v
@@ -121,25 +123,44 @@ pub fn info_lines(report: &Report, side: Color) -> Vec<String> {
 mod tests {
     use super::*;
     use std::time::Duration;
+    use tusk_engine::notation::board::parse_aei;
+    use tusk_engine::notation::turn::play_steps;
     use tusk_search::Score;
+
+    const START: &str = tusk_engine::notation::board::STANDARD_OPENING;
+
+    /// The turns of `texts` played one after the other from `pos`.
+    fn line(pos: &Position, texts: &[&str]) -> Vec<Turn> {
+        let mut p = pos.clone();
+        texts
+            .iter()
+            .map(|t| {
+                let (turn, after) = play_steps(&p, t).expect("a legal turn");
+                p = after;
+                p.end_turn();
+                turn
+            })
+            .collect()
+    }
 
     #[test]
     fn pv_marks_each_later_mover() {
-        let pv = ["Ee2n Ee3n Ee4n Ee5n", "ed7s ed6s", "Ee6w"].map(str::to_string);
+        let gold = parse_aei(START).unwrap();
+        let pv = line(&gold, &["Ee2n Ee3n Ee4n Ee5n", "ed7s ed6s", "Ee6w"]);
         assert_eq!(
-            pv_text(&pv, Color::Gold),
+            pv_text(&gold, &pv),
             "Ee2n Ee3n Ee4n Ee5n s ed7s ed6s g Ee6w"
         );
-        assert_eq!(pv_text(&pv[..1], Color::Silver), "Ee2n Ee3n Ee4n Ee5n");
-        assert_eq!(
-            pv_text(&pv[..2], Color::Silver),
-            "Ee2n Ee3n Ee4n Ee5n g ed7s ed6s"
-        );
-        assert_eq!(pv_text(&[], Color::Gold), "");
+        assert_eq!(pv_text(&gold, &pv[..1]), "Ee2n Ee3n Ee4n Ee5n");
+        let silver = gold.flip();
+        let pv = line(&silver, &["ee7s ee6s ee5s ee4s", "Ed2n Ed3n"]);
+        assert_eq!(pv_text(&silver, &pv), "ee7s ee6s ee5s ee4s g Ed2n Ed3n");
+        assert_eq!(pv_text(&gold, &[]), "");
     }
 
     #[test]
     fn info_lines_of_a_report() {
+        let pos = parse_aei(START).unwrap();
         let r = Report {
             depth: 9,
             partial: true,
@@ -148,11 +169,11 @@ mod tests {
             nodes: 40211,
             elapsed: Duration::from_millis(2500),
             hashfull: 3,
-            pv: vec!["Ee2n Ee3n".into(), "ed7s".into()],
+            pv: line(&pos, &["Ee2n Ee3n", "ed7s"]),
             multipv: 1,
         };
         assert_eq!(
-            info_lines(&r, Color::Gold),
+            info_lines(&r, &pos),
             [
                 "info depth 9+",
                 "info score -35",
@@ -167,7 +188,7 @@ mod tests {
             pv: vec![],
             ..r
         };
-        let lines = info_lines(&win, Color::Silver);
+        let lines = info_lines(&win, &pos);
         assert_eq!(lines[0], "info depth 9");
         assert_eq!(lines[1], "info score 99997");
         assert_eq!(lines.len(), 4);

@@ -187,34 +187,51 @@ impl Session {
     }
 
     /// Creates the searcher, or brings its size and threads up to the options. A running
-    /// search has it; the change then waits until it comes back.
+    /// search has it; the change then waits until it comes back. A table that cannot be made
+    /// is reported and the one in use kept (the option goes back to its size); a thread count
+    /// beyond what the machine runs is capped, with a warning.
     fn prepare_searcher(&mut self) {
         if self.running.is_some() {
             return;
         }
-        let want = SearchConfig {
-            threads: self.opts.threads,
-            hash_mb: self.opts.hash_mb,
-        };
+        if self.searcher.is_none() {
+            // The default size first; the options' size is then applied like any change.
+            match Searcher::new(SearchConfig::default()) {
+                Ok(s) => self.searcher = Some(s),
+                Err(e) => {
+                    self.out.error(&format!("cannot make the searcher: {e}"));
+                    return;
+                }
+            }
+        }
         let mut params = tusk_search::Params::default();
         for &f in &self.opts.without {
             params.set(f, false);
         }
-        match &mut self.searcher {
-            None => {
-                let mut s = Searcher::new(want);
-                s.set_params(params);
-                self.searcher = Some(s);
+        let Some(s) = &mut self.searcher else {
+            return;
+        };
+        s.set_params(params);
+        let have = s.config();
+        if have.threads != self.opts.threads {
+            match s.set_threads(self.opts.threads) {
+                Ok(runs) if runs < self.opts.threads => self.out.warning(&format!(
+                    "threads {}: capped at {runs}, the threads this machine runs at once",
+                    self.opts.threads
+                )),
+                Ok(_) => {}
+                Err(e) => {
+                    self.out
+                        .error(&format!("{e}; kept {} threads", have.threads));
+                    self.opts.threads = have.threads;
+                }
             }
-            Some(s) => {
-                s.set_params(params);
-                let have = s.config();
-                if have.threads != want.threads {
-                    s.set_threads(want.threads);
-                }
-                if have.hash_mb != want.hash_mb {
-                    s.set_hash_mb(want.hash_mb);
-                }
+        }
+        if have.hash_mb != self.opts.hash_mb {
+            if let Err(e) = s.set_hash_mb(self.opts.hash_mb) {
+                self.out
+                    .error(&format!("{e}; kept the {} MiB table", have.hash_mb));
+                self.opts.hash_mb = have.hash_mb;
             }
         }
     }
@@ -256,7 +273,9 @@ impl Session {
                     }
                 }
             }
-            Ok(Changed::Hash | Changed::Threads | Changed::Params) => {
+            // The table is made (or refused) now, so the answer comes to this command.
+            Ok(Changed::Hash | Changed::Threads) => self.prepare_searcher(),
+            Ok(Changed::Params) => {
                 if self.searcher.is_some() {
                     self.prepare_searcher();
                 }
@@ -335,6 +354,11 @@ impl Session {
     fn start_search(&mut self, ponder: bool) {
         self.prepare_searcher();
         let Some(mut searcher) = self.searcher.take() else {
+            // No searcher could be made (already reported): still a legal answer.
+            if !ponder {
+                let game = self.game.clone();
+                self.answer(&game, None, &Spending::default(), 0.0);
+            }
             return;
         };
         let control = Arc::new(Control::new());
@@ -383,9 +407,8 @@ impl Session {
         let spawned = std::thread::Builder::new()
             .name("tusk-search".into())
             .spawn(move || {
-                let side = thread_game.side_to_move();
                 let mut on_report = |r: &Report| {
-                    for line in info_lines(r, side) {
+                    for line in info_lines(r, thread_game.position()) {
                         out.line(&line);
                     }
                     if !out.is_open() {
@@ -476,6 +499,15 @@ impl Session {
         };
         let result = match r.handle.join() {
             Ok((searcher, result)) => {
+                if let Some(res) = &result {
+                    if res.threads < searcher.threads() {
+                        self.out.warning(&format!(
+                            "only {} of {} search threads could be started",
+                            res.threads,
+                            searcher.threads()
+                        ));
+                    }
+                }
                 self.searcher = Some(searcher);
                 result
             }
@@ -542,15 +574,13 @@ impl Session {
     /// non-repeating turn, else the last reported best turn if that is, else the first such
     /// turn, else any legal turn.
     fn answer(&mut self, game: &Game, result: Option<&SearchResult>, sh: &Spending, used: f64) {
-        let candidates = result
-            .map(|r| r.best_text.as_str())
-            .into_iter()
-            .chain(sh.best.as_deref());
+        let candidates = result.map(|r| r.best).into_iter().chain(sh.best);
         let mut chosen = None;
-        for text in candidates {
-            match game.clone().play_text(text) {
+        for turn in candidates {
+            let text = game.turn_text(&turn);
+            match game.clone().play_text(&text) {
                 Ok(()) => {
-                    chosen = Some(text.to_string());
+                    chosen = Some(text);
                     break;
                 }
                 Err(e) => self.out.error(&format!(
@@ -580,8 +610,8 @@ impl Session {
         }
         if let Some(r) = result {
             summary.push_str(&format!(
-                "; depth {}, score {}, nodes {}",
-                r.depth, r.score, r.nodes
+                "; depth {}, score {}, nodes {}, threads {}",
+                r.depth, r.score, r.nodes, r.threads
             ));
         }
         self.out.debug(&summary);
@@ -634,7 +664,7 @@ fn wait_finished<T>(handle: &JoinHandle<T>) -> bool {
 
 /// Passes the reported best turn to the time policy (a late change stretches the budget).
 fn note_best(report: &Report, control: &Control, shared: &Mutex<Spending>) {
-    if let Some(first) = report.pv.first() {
+    if let Some(&first) = report.pv.first() {
         lock(shared).note_best(first, report.depth, control);
     }
 }

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::sync::Arc;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
 use serde::Serialize;
 use tusk_engine::notation::board::{to_aei_with_side, to_framed};
@@ -28,12 +28,14 @@ pub struct AnalyzeArgs {
     /// Search this many nodes.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     nodes: Option<u64>,
-    /// Search threads.
-    #[arg(long, default_value_t = 1, value_name = "T")]
-    threads: usize,
+    /// Search threads (more than this machine runs at once are capped, with a warning).
+    #[arg(long, default_value_t = SearchConfig::DEFAULT_THREADS.to_string(), value_name = "T",
+          allow_hyphen_values = true)]
+    threads: String,
     /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 64, value_name = "MB")]
-    hash: usize,
+    #[arg(long, default_value_t = SearchConfig::DEFAULT_HASH_MB.to_string(), value_name = "MB",
+          allow_hyphen_values = true)]
+    hash: String,
     /// Show the best K distinct turns.
     #[arg(long, default_value_t = 1, value_name = "K")]
     multipv: usize,
@@ -134,12 +136,8 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
         bail!("the position is in the setup phase; there is nothing to analyze yet");
     }
     ensure_not_over(&game)?;
-    if args.threads == 0 || args.threads > 1024 {
-        bail!("--threads {}: must be between 1 and 1024", args.threads);
-    }
-    if args.hash == 0 || args.hash > 1 << 20 {
-        bail!("--hash {}: must be between 1 and 1048576 MiB", args.hash);
-    }
+    let threads = whole_number_option("--threads", &args.threads, SearchConfig::MAX_THREADS)?;
+    let hash_mb = whole_number_option("--hash", &args.hash, SearchConfig::MAX_HASH_MB)?;
     if args.multipv == 0 {
         bail!("--multipv 0: must be at least 1");
     }
@@ -186,10 +184,14 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
         nodes: args.nodes,
         multipv: args.multipv,
     };
-    let mut searcher = Searcher::new(SearchConfig {
-        threads: args.threads,
-        hash_mb: args.hash,
-    });
+    let mut searcher =
+        Searcher::new(SearchConfig { threads, hash_mb }).context("cannot make the searcher")?;
+    if searcher.threads() < threads {
+        eprintln!(
+            "tusk: --threads {threads}: capped at {}, the threads this machine runs at once",
+            searcher.threads()
+        );
+    }
     let number = game.move_number();
     let side = game.side_to_move();
     if !args.json {
@@ -204,11 +206,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
         if io_error.is_some() {
             return;
         }
-        let mut r = r.clone();
-        if let Some(first) = r.pv.first_mut() {
-            *first = whole_first(&game, first);
-        }
-        let r = &r;
+        let pv = game.line_text(&r.pv);
         let res = if args.json {
             emit(
                 &mut out,
@@ -222,12 +220,12 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
                     time_ms: r.elapsed.as_millis() as u64,
                     hashfull: r.hashfull,
                     multipv: r.multipv,
-                    pv: &r.pv,
-                    pv_labels: labelled(number, side, &r.pv),
+                    pv: &pv,
+                    pv_labels: labelled(number, side, &pv),
                 },
             )
         } else {
-            info_line(&mut out, r, number, side, args.multipv > 1).map_err(anyhow::Error::from)
+            info_line(&mut out, r, &pv, number, side, args.multipv > 1).map_err(anyhow::Error::from)
         };
         if let Err(e) = res {
             io_error = Some(e);
@@ -238,15 +236,22 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     if let Some(e) = io_error {
         return Err(e.context("writing the analysis"));
     }
-    let Some(mut result) = result else {
+    let Some(result) = result else {
         bail!("no legal turn to search in this position");
     };
-    result.best_text = game.turn_text(&result.best);
+    if result.threads < searcher.threads() {
+        eprintln!(
+            "tusk: only {} of {} search threads could be started",
+            result.threads,
+            searcher.threads()
+        );
+    }
+    let best = game.turn_text(&result.best);
     if args.json {
         emit(
             &mut out,
             &JsonLine::Bestmove {
-                turn: &result.best_text,
+                turn: &best,
                 score: json_score(result.score),
                 depth: result.depth,
                 nodes: result.nodes,
@@ -254,18 +259,29 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
             },
         )?;
     } else {
-        writeln!(out, "bestmove {}", result.best_text)?;
+        writeln!(out, "bestmove {best}")?;
     }
     Ok(())
+}
+
+/// The value of option `flag` given as `text`: a whole number from 1 to `max`; any other value
+/// gets the one message that says so.
+fn whole_number_option(flag: &str, text: &str, max: usize) -> Result<usize> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
+        _ => bail!("{flag} {text}: must be a whole number from 1 to {max}"),
+    }
 }
 
 fn control_stop(c: &Control) {
     c.stop();
 }
 
+/// One text line of a report whose PV (`pv`) is already written.
 fn info_line(
     out: &mut impl Write,
     r: &Report,
+    pv: &[String],
     number: u32,
     side: Color,
     ranked: bool,
@@ -286,7 +302,7 @@ fn info_line(
         format!("{}/s", human_count(r.nps())),
         r.elapsed.as_secs_f64(),
         r.hashfull as f64 / 10.0,
-        labelled(number, side, &r.pv).join("  ")
+        labelled(number, side, pv).join("  ")
     )
 }
 
@@ -294,17 +310,6 @@ fn emit(out: &mut impl Write, line: &JsonLine<'_>) -> Result<()> {
     serde_json::to_writer(&mut *out, line)?;
     writeln!(out)?;
     Ok(())
-}
-
-/// The first PV turn written whole: a mid-turn start's steps already taken, then the rest.
-fn whole_first(game: &tusk_engine::Game, rest: &str) -> String {
-    if game.position().at_turn_start() {
-        return rest.to_string();
-    }
-    match tusk_engine::notation::turn::play_steps(game.position(), rest) {
-        Ok((turn, _)) => game.turn_text(&turn),
-        Err(_) => rest.to_string(),
-    }
 }
 
 #[cfg(test)]

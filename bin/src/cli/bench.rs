@@ -146,11 +146,19 @@ pub fn run(args: &BenchArgs) -> Result<()> {
             params.set(f, on);
         }
     }
-    if args.depth == 0 || args.depth > 64 {
-        bail!("--depth {}: must be between 1 and 64 steps", args.depth);
+    if args.depth == 0 || args.depth > Limits::MAX_DEPTH {
+        bail!(
+            "--depth {}: must be between 1 and {} steps",
+            args.depth,
+            Limits::MAX_DEPTH
+        );
     }
-    if args.threads == 0 || args.threads > 1024 {
-        bail!("--threads {}: must be between 1 and 1024", args.threads);
+    if args.threads == 0 || args.threads > SearchConfig::MAX_THREADS {
+        bail!(
+            "--threads {}: must be a whole number from 1 to {}",
+            args.threads,
+            SearchConfig::MAX_THREADS
+        );
     }
     let n = args
         .positions
@@ -158,8 +166,9 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         .min(POSITIONS.len());
     let mut searcher = Searcher::new(SearchConfig {
         threads: args.threads,
-        hash_mb: args.hash.max(1),
-    });
+        hash_mb: args.hash,
+    })
+    .context("cannot make the searcher")?;
     searcher.set_params(params);
     let limits = Limits {
         depth: Some(args.depth),
@@ -196,7 +205,7 @@ pub fn run(args: &BenchArgs) -> Result<()> {
             el.as_secs_f64() * 1e3,
             result.score.to_string(),
             name,
-            result.best_text
+            game.turn_text(&result.best)
         )?;
     }
     writeln!(

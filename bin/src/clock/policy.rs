@@ -11,7 +11,7 @@
 
 use std::time::Duration;
 
-use tusk_engine::Position;
+use tusk_engine::{Position, Turn};
 use tusk_search::Control;
 
 use super::control::{seconds_to_duration, TimeControl};
@@ -173,7 +173,7 @@ pub struct Spending {
     /// How much the budget is stretched (1: not at all).
     pub extension: f64,
     /// The best turn last reported.
-    pub best: Option<String>,
+    pub best: Option<Turn>,
     /// How many times the best turn changed late.
     pub late_changes: u32,
     /// The depth of the last late change (at most one extension per depth).
@@ -204,8 +204,8 @@ impl Spending {
     /// Follows the best turn through the search's reports: a change late in the search (past
     /// [`params::LATE_FRACTION`] of the soft deadline) stretches the budget by
     /// [`params::BEST_CHANGE_EXTENSION`], once per depth, up to [`params::MAX_EXTENSION`].
-    pub fn note_best(&mut self, best: &str, depth: u32, control: &Control) {
-        if self.best.as_deref() == Some(best) {
+    pub fn note_best(&mut self, best: Turn, depth: u32, control: &Control) {
+        if self.best == Some(best) {
             return;
         }
         let late = self.best.is_some()
@@ -221,7 +221,7 @@ impl Spending {
             self.extended_at = depth;
             self.apply(control);
         }
-        self.best = Some(best.to_string());
+        self.best = Some(best);
     }
 }
 
@@ -388,6 +388,16 @@ mod tests {
         assert_eq!((s, h), (Duration::ZERO, Duration::ZERO));
     }
 
+    /// A turn of the opening position.
+    fn turn(text: &str) -> Turn {
+        let start =
+            tusk_engine::notation::board::parse_aei(tusk_engine::notation::board::STANDARD_OPENING)
+                .unwrap();
+        tusk_engine::notation::turn::play_steps(&start, text)
+            .unwrap()
+            .0
+    }
+
     fn spending_2s_10s() -> Spending {
         let b = budget(&tc(2.0, 10.0, 100.0, 0.0), &clock(10.0));
         Spending::new(b, 0.0, 1.0)
@@ -401,10 +411,10 @@ mod tests {
         assert_eq!(control.soft(), Some(Duration::from_secs_f64(0.95)));
         // Far from the late fraction of the soft deadline: no extension.
         control.set_soft(Some(Duration::from_secs(1000)));
-        sp.note_best("Ee2n", 1, &control);
-        sp.note_best("Md2n", 2, &control);
+        sp.note_best(turn("Ee2n"), 1, &control);
+        sp.note_best(turn("Md2n"), 2, &control);
         assert_eq!((sp.extension, sp.late_changes), (1.0, 0));
-        assert_eq!(sp.best.as_deref(), Some("Md2n"));
+        assert_eq!(sp.best, Some(turn("Md2n")));
     }
 
     #[test]
@@ -413,9 +423,9 @@ mod tests {
         let mut sp = spending_2s_10s();
         // Every change counts as late once the soft deadline is zero.
         control.set_soft(Some(Duration::ZERO));
-        sp.note_best("Ee2n", 1, &control);
-        sp.note_best("Md2n", 5, &control);
-        sp.note_best("Ee2n", 5, &control);
+        sp.note_best(turn("Ee2n"), 1, &control);
+        sp.note_best(turn("Md2n"), 5, &control);
+        sp.note_best(turn("Ee2n"), 5, &control);
         assert_eq!(sp.late_changes, 1, "one extension per depth");
         assert!((sp.extension - params::BEST_CHANGE_EXTENSION).abs() < 1e-12);
         // The deadlines moved: 1.4 x (0.95, 3.8).
@@ -423,7 +433,7 @@ mod tests {
         assert_eq!(control.hard(), Some(Duration::from_secs_f64(3.8 * 1.4)));
         for d in 6..12 {
             control.set_soft(Some(Duration::ZERO));
-            sp.note_best(if d % 2 == 0 { "Md2n" } else { "Ee2n" }, d, &control);
+            sp.note_best(turn(if d % 2 == 0 { "Md2n" } else { "Ee2n" }), d, &control);
         }
         assert_eq!(sp.extension, params::MAX_EXTENSION);
         // 2 x 3.8 = 7.6, cut to the cap 2 + 10 / 2.
@@ -435,8 +445,8 @@ mod tests {
         let control = Control::new();
         let mut sp = Spending::new(None, 0.0, 1.0);
         control.set_soft(Some(Duration::ZERO));
-        sp.note_best("Ee2n", 1, &control);
-        sp.note_best("Md2n", 2, &control);
+        sp.note_best(turn("Ee2n"), 1, &control);
+        sp.note_best(turn("Md2n"), 2, &control);
         assert_eq!(sp.extension, 1.0);
         assert_eq!(control.hard(), None);
     }

@@ -19,7 +19,7 @@ use super::report::{self, sprt_state};
 use super::schedule::Scheduled;
 use super::state::{self, GameJson, LoadError};
 use super::stats::Hypothesis;
-use super::worker::{self, Done, Event, GameWorker, SetupError, Shared};
+use super::worker::{self, Done, Event, GameWorker, SetupError, MatchContext};
 
 /// Why a run failed.
 #[derive(Debug, thiserror::Error)]
@@ -98,7 +98,7 @@ fn saved_text(saved: usize, json: Option<&Path>) -> String {
 
 /// Kills every engine when dropped, and reaps those the run still holds: the last line of
 /// defence on error and panic paths (the workers end their own engines).
-struct KillGuard(Arc<Shared>);
+struct KillGuard(Arc<MatchContext>);
 
 impl Drop for KillGuard {
     fn drop(&mut self) {
@@ -109,7 +109,7 @@ impl Drop for KillGuard {
 
 /// Installs the Ctrl-C handler: the first Ctrl-C cancels the run and kills the engines (the
 /// games played so far are kept), a second one leaves at once. Returns the flag it sets.
-fn install_ctrlc(shared: &Arc<Shared>) -> Result<Arc<AtomicBool>, RunError> {
+fn install_ctrlc(shared: &Arc<MatchContext>) -> Result<Arc<AtomicBool>, RunError> {
     let interrupted = Arc::new(AtomicBool::new(false));
     let (shared, flag) = (Arc::clone(shared), Arc::clone(&interrupted));
     ctrlc::set_handler(move || {
@@ -138,7 +138,7 @@ enum Fatal {
 /// the SPRT.
 struct Collector<'a> {
     settings: &'a Settings,
-    shared: &'a Shared,
+    shared: &'a MatchContext,
     key: String,
     names: Vec<String>,
     finished: Vec<GameJson>,
@@ -270,7 +270,7 @@ struct Collected {
 /// started, a worker that panicked, or a file that could not be written fails the run.
 fn play<'a, W: Worker<Job = Scheduled, Event = Event>>(
     s: &'a Settings,
-    shared: &'a Arc<Shared>,
+    shared: &'a Arc<MatchContext>,
     names: Vec<String>,
     ready: Ready,
     workers: Vec<W>,
@@ -319,7 +319,7 @@ pub fn run_match(s: Settings) -> Result<(), RunError> {
     let names: Vec<String> = s.engines.iter().map(|e| e.name.clone()).collect();
     let ready = get_ready(&s, &names)?;
     let planned = ready.planned;
-    let shared = Arc::new(Shared::new(
+    let shared = Arc::new(MatchContext::new(
         s.engines.clone(),
         s.setups.clone(),
         s.seed,
@@ -399,7 +399,7 @@ mod tests {
         let names: Vec<String> = vec!["a".into(), "b".into()];
         let ready = get_ready(&s, &names).unwrap();
         assert_eq!(ready.todo.len(), 6);
-        let shared = Arc::new(Shared::new(
+        let shared = Arc::new(MatchContext::new(
             s.engines.clone(),
             s.setups.clone(),
             s.seed,

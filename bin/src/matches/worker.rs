@@ -86,7 +86,7 @@ pub enum Event {
 }
 
 /// Everything the workers share.
-pub struct Shared {
+pub struct MatchContext {
     /// The engines.
     pub engines: Vec<EngineSpec>,
     /// Where the setups come from.
@@ -109,7 +109,7 @@ pub struct Shared {
     starts: Vec<AtomicU64>,
 }
 
-impl Shared {
+impl MatchContext {
     /// The shared state of a run with these settings.
     pub fn new(
         engines: Vec<EngineSpec>,
@@ -118,9 +118,9 @@ impl Shared {
         referee: RefereeConfig,
         stderr_dir: Option<PathBuf>,
         restart: bool,
-    ) -> Shared {
+    ) -> MatchContext {
         let n = engines.len();
-        Shared {
+        MatchContext {
             engines,
             setups,
             seed,
@@ -223,7 +223,7 @@ impl Shared {
 /// engine that could not be started (then the run is over). The processes are started from
 /// the calling thread, which must live as long as the run (on Linux an engine dies with the
 /// thread that started it); the handshakes run at the same time, each in its own thread.
-pub fn probe(shared: &Shared, engines: &[usize]) -> Result<(), Vec<SetupError>> {
+pub fn probe(shared: &MatchContext, engines: &[usize]) -> Result<(), Vec<SetupError>> {
     let spawned: Vec<(usize, Result<AeiClient, StartError>)> = engines
         .iter()
         .map(|&e| (e, shared.spawn_engine(e)))
@@ -259,13 +259,13 @@ pub fn probe(shared: &Shared, engines: &[usize]) -> Result<(), Vec<SetupError>> 
 
 /// One worker: its own engine processes, by engine index.
 pub struct GameWorker {
-    shared: Arc<Shared>,
+    shared: Arc<MatchContext>,
     procs: Vec<Option<AeiClient>>,
 }
 
 impl GameWorker {
     /// A worker with no engine started yet.
-    pub fn new(shared: Arc<Shared>) -> GameWorker {
+    pub fn new(shared: Arc<MatchContext>) -> GameWorker {
         let procs = (0..shared.engines.len()).map(|_| None).collect();
         GameWorker { shared, procs }
     }

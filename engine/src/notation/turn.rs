@@ -29,6 +29,37 @@ pub fn write_turn(pos: &Position, turn: &Turn) -> String {
     out
 }
 
+/// Writes a line of play from `pos`, one official-notation string per turn: the first turn is
+/// played from `pos` (from a mid-turn position, the steps after those already taken), each
+/// later one from the start of the turn after the one before it. The last turn may be cut
+/// short (a search's horizon). Stops before a turn with an illegal step, and after a turn that
+/// cannot end there (no push left half done, a changed board), so what it writes always plays.
+/// An empty turn (ending a mid-turn start's turn at once) is written as an empty string.
+pub fn write_line(pos: &Position, line: &[Turn]) -> Vec<String> {
+    let mut out = Vec::with_capacity(line.len());
+    let mut p = pos.clone();
+    for (i, turn) in line.iter().enumerate() {
+        if i > 0 {
+            if !p.can_end_turn() {
+                break;
+            }
+            p.end_turn();
+        }
+        let start = p.clone();
+        if !turn.steps().all(|s| {
+            let legal = p.is_legal_step(s);
+            if legal {
+                p.play_step_unchecked(s);
+            }
+            legal
+        }) {
+            break;
+        }
+        out.push(write_turn(&start, turn));
+    }
+    out
+}
+
 /// Reads the steps of a turn from `text` and plays them on a copy of `pos`, checking every
 /// step, every capture token given, and the end of the turn (at least one step, no push left
 /// half done, the board changed). Returns the turn and the position after it (other side to

@@ -148,18 +148,24 @@ pub fn attempt(t: &Tactic, depth: u32) -> Attempt {
 
 /// [`attempt`] with the search tunables `params`.
 pub fn attempt_with(t: &Tactic, depth: u32, params: &tusk_search::Params) -> Attempt {
-    let mut searcher = Searcher::new(SearchConfig {
-        threads: 1,
-        hash_mb: 16,
-    });
-    searcher.set_params(params.clone());
-    let game = Game::from_position(t.position.clone(), 2);
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
     };
+    attempt_within(t, &limits, params)
+}
+
+/// Searches `t` within `limits` with a fresh single-threaded searcher and judges the turn.
+pub fn attempt_within(t: &Tactic, limits: &Limits, params: &tusk_search::Params) -> Attempt {
+    let mut searcher = Searcher::new(SearchConfig {
+        threads: 1,
+        hash_mb: 16,
+    })
+    .expect("a searcher");
+    searcher.set_params(params.clone());
+    let game = Game::from_position(t.position.clone(), 2);
     let control = Control::new();
-    match searcher.search(&game, &limits, &control, &mut |_| {}) {
+    match searcher.search(&game, limits, &control, &mut |_| {}) {
         None => Attempt {
             solved: false,
             played: "no turn returned".into(),
@@ -183,11 +189,25 @@ pub fn solve_rate_with(
     depth: u32,
     params: &tusk_search::Params,
 ) -> (usize, usize, Vec<String>) {
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    solve_rate_within(name, &limits, params)
+}
+
+/// Solved and total positions of one data set searched within `limits`, and the positions
+/// missed (see [`solve_rate`]).
+pub fn solve_rate_within(
+    name: &str,
+    limits: &Limits,
+    params: &tusk_search::Params,
+) -> (usize, usize, Vec<String>) {
     let set = load(name);
     let mut solved = 0;
     let mut missed = Vec::new();
     for t in &set {
-        let a = attempt_with(t, depth, params);
+        let a = attempt_within(t, limits, params);
         if a.solved {
             solved += 1;
         } else {

@@ -3,9 +3,9 @@
 
 use tusk_engine::{Direction, Square, Step};
 
-/// A node move. `Mv::NONE` is the absence of a move (an empty hash move).
+/// A node move. `NodeMove::NONE` is the absence of a move (an empty hash move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Mv(u32);
+pub struct NodeMove(u32);
 
 const KIND_NONE: u32 = 0;
 const KIND_ONE: u32 = 1;
@@ -27,23 +27,23 @@ fn decode(c: u32) -> Step {
         .unwrap_or_else(|| Step::try_new(Square::from_index(0), Direction::North).expect("a1n"))
 }
 
-impl Mv {
+impl NodeMove {
     /// No move.
-    pub const NONE: Mv = Mv(KIND_NONE);
+    pub const NONE: NodeMove = NodeMove(KIND_NONE);
     /// Ending the turn now (the board has changed and no push is half done).
-    pub const PASS: Mv = Mv(KIND_PASS);
+    pub const PASS: NodeMove = NodeMove(KIND_PASS);
 
     /// A single step.
     #[inline]
-    pub fn one(s: Step) -> Mv {
-        Mv(KIND_ONE | code(s) << 2)
+    pub fn one(s: Step) -> NodeMove {
+        NodeMove(KIND_ONE | code(s) << 2)
     }
 
     /// Two steps as one move: a push (enemy step, then the pusher), or a step and the pull it
     /// allows.
     #[inline]
-    pub fn two(a: Step, b: Step) -> Mv {
-        Mv(KIND_TWO | code(a) << 2 | code(b) << 10)
+    pub fn two(a: Step, b: Step) -> NodeMove {
+        NodeMove(KIND_TWO | code(a) << 2 | code(b) << 10)
     }
 
     /// The packed value (fits in 18 bits).
@@ -54,8 +54,8 @@ impl Mv {
 
     /// The move from packed bits.
     #[inline]
-    pub const fn from_bits(bits: u32) -> Mv {
-        Mv(bits & 0x3_FFFF)
+    pub const fn from_bits(bits: u32) -> NodeMove {
+        NodeMove(bits & 0x3_FFFF)
     }
 
     /// Whether this is no move.
@@ -103,7 +103,7 @@ impl Mv {
     }
 }
 
-/// Size of a history table indexed by [`Mv::history_index`].
+/// Size of a history table indexed by [`NodeMove::history_index`].
 pub const HISTORY_SIZE: usize = 513;
 
 #[cfg(test)]
@@ -114,13 +114,13 @@ mod tests {
     fn packing_round_trips() {
         let a = Step::try_new(Square::from_index(12), Direction::North).unwrap();
         let b = Step::try_new(Square::from_index(63), Direction::West).unwrap();
-        let m = Mv::two(a, b);
-        assert_eq!(Mv::from_bits(m.bits()), m);
+        let m = NodeMove::two(a, b);
+        assert_eq!(NodeMove::from_bits(m.bits()), m);
         assert_eq!((m.first(), m.second(), m.len()), (a, b, 2));
-        let o = Mv::one(b);
+        let o = NodeMove::one(b);
         assert_eq!((o.first(), o.len()), (b, 1));
-        assert!(Mv::PASS.is_pass() && Mv::PASS.len() == 0);
-        assert!(Mv::NONE.is_none());
+        assert!(NodeMove::PASS.is_pass() && NodeMove::PASS.len() == 0);
+        assert!(NodeMove::NONE.is_none());
         assert!(m.bits() < 1 << 18);
     }
 }
