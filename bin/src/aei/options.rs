@@ -56,6 +56,10 @@ pub struct Options {
     pub seed: Option<u64>,
     /// Search features switched off (`tusk bench --without` names, comma-separated).
     pub without: Vec<tusk_search::Feature>,
+    /// The evaluation weights (`weights`: a weights file; empty or `default`: the shipped ones).
+    pub weights: tusk_eval::Weights,
+    /// The names the last weights file left out (they keep the shipped values).
+    pub weights_missing: Vec<&'static str>,
 }
 
 impl Default for Options {
@@ -78,6 +82,8 @@ impl Default for Options {
             strict: false,
             seed: None,
             without: Vec::new(),
+            weights: tusk_eval::Weights::default(),
+            weights_missing: Vec::new(),
         }
     }
 }
@@ -93,7 +99,7 @@ pub enum Changed {
     Hash,
     /// `threads`: the searcher's thread count changes.
     Threads,
-    /// `without`: the searcher's feature switches change.
+    /// `without` or `weights`: the searcher's parameters change.
     Params,
 }
 
@@ -111,6 +117,9 @@ pub enum OptionError {
         /// What the option takes.
         expected: &'static str,
     },
+    /// A weights file that could not be read or is not valid (the message names the file,
+    /// and the line and key at fault).
+    Weights(String),
 }
 
 impl fmt::Display for OptionError {
@@ -130,6 +139,9 @@ impl fmt::Display for OptionError {
                 value: None,
                 expected,
             } => write!(f, "option '{name}' needs a value ({expected})"),
+            OptionError::Weights(e) => {
+                write!(f, "option 'weights': {e}; kept the previous weights")
+            }
         }
     }
 }
@@ -194,7 +206,7 @@ impl Options {
             "tcturns" | "hash" | "threads" | "seed" | "nodes" => Kind::Count,
             "depth" | "rating" | "opponent_rating" => Kind::Number,
             "rated" | "strict" => Kind::Bool,
-            "opponent" | "event" | "without" => Kind::Text,
+            "opponent" | "event" | "without" | "weights" => Kind::Text,
             _ => return Err(OptionError::Unknown(name.to_string())),
         };
         let bad_as = |expected| OptionError::BadValue {
@@ -258,6 +270,19 @@ impl Options {
                 // The message lists every name: "expected tt, ttmove, ...".
                 self.without = tusk_search::Feature::parse_list(&t)
                     .map_err(|_| bad_as(tusk_search::Feature::NAMES))?;
+                changed = Changed::Params;
+            }
+            ("weights", Value::Text(t)) => {
+                let (weights, missing) = match t.as_str() {
+                    "" | "default" => (tusk_eval::Weights::default(), Vec::new()),
+                    path => {
+                        let l = tusk_eval::weights_file::load(std::path::Path::new(path))
+                            .map_err(|e| OptionError::Weights(e.to_string()))?;
+                        (l.weights, l.missing)
+                    }
+                };
+                self.weights = weights;
+                self.weights_missing = missing;
                 changed = Changed::Params;
             }
             _ => return Err(bad()),

@@ -218,7 +218,10 @@ impl Session {
             threads: self.opts.threads,
             hash_mb: self.opts.hash_mb,
         };
-        let mut params = tusk_search::Params::default();
+        let mut params = tusk_search::Params {
+            weights: self.opts.weights.clone(),
+            ..tusk_search::Params::default()
+        };
         for &f in &self.opts.without {
             params.set(f, false);
         }
@@ -279,6 +282,14 @@ impl Session {
                 }
             }
             Ok(Changed::Hash | Changed::Threads | Changed::Params) => {
+                if name == "weights" {
+                    if let Some(note) =
+                        crate::cli::weights::missing_note(&self.opts.weights_missing)
+                    {
+                        self.out
+                            .warning(&format!("weights {}: {note}", value.unwrap_or("")));
+                    }
+                }
                 if self.searcher.is_some() {
                     self.prepare_searcher();
                 }
