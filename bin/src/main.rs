@@ -2,6 +2,7 @@
 
 mod aei;
 mod cli;
+mod datagen;
 mod matches;
 
 use clap::{Parser, Subcommand};
@@ -28,6 +29,8 @@ enum Command {
     Moves(cli::moves::MovesArgs),
     /// Play games between AEI engines: referee, clocks, records, Elo, SPRT, resume, shards.
     Match(Box<matches::MatchArgs>),
+    /// Self-play games at a fixed effort per move, one JSON line each: training data for tune.
+    Datagen(datagen::DatagenArgs),
     /// Speak the Arimaa Engine Interface on stdin/stdout (the default when stdin is not a
     /// terminal), for controllers such as roundrobin, analyze and gameroom.
     Aei,
@@ -42,6 +45,7 @@ fn main() -> std::process::ExitCode {
         Some(Command::Bench(a)) => cli::bench::run(&a),
         Some(Command::Eval(a)) => cli::eval::run(&a),
         Some(Command::Match(a)) => matches::run(&a),
+        Some(Command::Datagen(a)) => datagen::run(&a),
         Some(Command::Aei) => aei::run(),
         None if !std::io::IsTerminal::is_terminal(&std::io::stdin()) => aei::run(),
         None => {
