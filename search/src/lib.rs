@@ -9,6 +9,7 @@
 
 mod commute;
 mod control;
+mod leaf;
 mod limits;
 mod moves;
 mod mv;
@@ -24,6 +25,7 @@ mod smp;
 mod tt;
 
 pub use control::Control;
+pub use leaf::{quiet_leaves, Leaf};
 pub use limits::Limits;
 pub use params::{Feature, Params};
 pub use report::{Report, SearchResult};

@@ -13,6 +13,7 @@ pub mod game;
 pub mod record;
 
 use std::collections::{BTreeMap, HashSet};
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
@@ -288,7 +289,8 @@ pub fn run(a: &DatagenArgs) -> Result<()> {
     }
     let secs = started.elapsed().as_secs_f64();
     let played = tally.finished + tally.dropped;
-    println!(
+    writeln!(
+        std::io::stdout().lock(),
         "datagen: {} games written ({}; gold won {}), {} dropped at --max-turns {}, {} \
          positions searched, {:.1} s, {:.3} games/s, {:.1} positions/s ({} threads, {effort})",
         tally.finished,
@@ -306,7 +308,7 @@ pub fn run(a: &DatagenArgs) -> Result<()> {
         played as f64 / secs.max(1e-9),
         positions.load(Ordering::Relaxed) as f64 / secs.max(1e-9),
         a.threads
-    );
+    )?;
     if stop.load(Ordering::SeqCst) {
         eprintln!(
             "interrupted: {} games of this run are saved in {}; run the same command again to \
