@@ -246,3 +246,42 @@ fn the_aei_weights_option_loads_refuses_and_restores() {
     assert_eq!(last_score_before(bests[0]), "info score 0", "{t:?}");
     assert_ne!(last_score_before(bests[1]), "info score 0", "{t:?}");
 }
+
+#[test]
+fn the_engine_plays_the_shipped_file_when_given_no_weights() {
+    // The repository's eval/weights/default.json, given explicitly, searches exactly as the
+    // compiled-in default does: same nodes, scores and moves.
+    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/../eval/weights/default.json");
+    let strip = |o: &Output| -> Vec<String> {
+        text(o)
+            .0
+            .lines()
+            .skip(1)
+            .filter(|l| !l.starts_with("bench:"))
+            .map(|l| {
+                // Drop the time column.
+                let mut f: Vec<&str> = l.split_whitespace().collect();
+                f.remove(2);
+                f.join(" ")
+            })
+            .collect()
+    };
+    let a = tusk(&["bench", "--positions", "4", "--depth", "5"]);
+    let b = tusk(&[
+        "bench",
+        "--positions",
+        "4",
+        "--depth",
+        "5",
+        "--weights",
+        shipped,
+    ]);
+    assert!(a.status.success() && b.status.success());
+    assert!(
+        text(&b).1.is_empty(),
+        "the shipped file names every weight: {}",
+        text(&b).1
+    );
+    assert_eq!(strip(&a), strip(&b));
+    assert_eq!(strip(&a).len(), 4);
+}

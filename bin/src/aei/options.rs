@@ -2,8 +2,9 @@
 //!
 //! Every standard AEI option is understood (the time control, the clocks, the opponent and
 //! event, `hash` and `depth`), plus Tusk's own `threads`, `strict` (exit on an unknown
-//! command), `seed` (fixes the setup choice), `nodes` (a node limit per search) and `without`
-//! (search features switched off, for self-play checks of what each is worth). Names are matched case-insensitively.
+//! command), `seed` (fixes the setup choice), `nodes` (a node limit per search), `without`
+//! (search features switched off, for self-play checks of what each is worth) and `weights`
+//! (an evaluation weights file; `default` for the shipped set). Names are matched case-insensitively.
 //! Numbers may be decimals; times are seconds.
 
 use std::fmt;

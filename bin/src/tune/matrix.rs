@@ -65,11 +65,12 @@ impl Matrix {
 
     /// Appends every row of `other`.
     pub fn append(&mut self, other: &Matrix) {
-        for i in 0..other.len() {
-            let (c, v) = other.row(i);
-            let entries: Vec<(u16, f32)> = c.iter().copied().zip(v.iter().copied()).collect();
-            self.push(&entries, other.results[i]);
-        }
+        let base = self.cols.len() as u32;
+        self.cols.extend_from_slice(&other.cols);
+        self.vals.extend_from_slice(&other.vals);
+        self.starts
+            .extend(other.starts[1..].iter().map(|&s| s + base));
+        self.results.extend_from_slice(&other.results);
     }
 
     /// The entries of row `i`.

@@ -266,13 +266,10 @@ pub fn run(a: &TuneArgs) -> Result<()> {
         k,
     };
     let t = Instant::now();
-    let report_every = (a.epochs / 20).max(1);
     let w = fit::fit(&train, &tr, &w0, &fitted, &fit_cfg, &mut |epoch, w| {
-        if epoch % report_every == 0 || epoch == a.epochs {
-            let (tl, vl) = losses(w);
-            // A closed standard output (`| head`) only silences the report.
-            let _ = writeln!(std::io::stdout().lock(), "{epoch:>6} {tl:>14.6} {vl:>16.6}");
-        }
+        let (tl, vl) = losses(w);
+        // A closed standard output (`| head`) only silences the report.
+        let _ = writeln!(std::io::stdout().lock(), "{epoch:>6} {tl:>14.6} {vl:>16.6}");
     });
     let secs = t.elapsed().as_secs_f64();
     let written = matrix::rounded(&start, &w);
