@@ -107,7 +107,9 @@ pub struct Features {
     /// The side to move.
     pub side: Color,
     /// The fewest steps to a goal this turn for the side to move, if it has one: then the
-    /// evaluation is a win score and no feature was recorded.
+    /// evaluation is a win score, and only the positional features were recorded (not the
+    /// captures this turn nor the opponent's next-turn threats): they explain, they do not
+    /// score.
     pub goal: Option<u8>,
     /// Each feature's value for each side (`[gold, silver]`), by [`Param::index`]; zero for
     /// shape parameters.

@@ -239,23 +239,26 @@ pub fn features(pos: &Position, w: &Weights) -> Features {
 pub fn features_mut(pos: &mut Position, w: &Weights) -> Features {
     let mut sink = FeatureSink::new(w, pos.side());
     sink.features.goal = goal::goal_in_mut(pos);
+    let ctx = Context::new(pos, w);
+    positional_features(pos, &ctx, w, &mut sink);
+    // With a goal this turn the score is a win; the positional terms are still shown, the
+    // tactical ones (captures now, the opponent's next turn) are not computed.
     if sink.features.goal.is_none() {
-        let ctx = Context::new(pos, w);
-        base_features(pos, &ctx, w, &mut sink);
+        threat::capture_now_features(pos, &ctx, &mut sink);
         let threat = NextTurnThreat::of_mut(pos);
         threat::next_turn_features(pos.side(), &ctx, threat, &mut sink);
     }
     sink.features
 }
 
-/// Emits every feature of `pos` (which has no goal this turn) except the opponent's next-turn
-/// threats (see [`threat::next_turn_features`]); `pos` is searched on and restored.
-fn base_features<S: Sink>(pos: &mut Position, ctx: &Context, w: &Weights, sink: &mut S) {
+/// Emits every feature of `pos` but the tactical ones: the captures within reach this turn
+/// ([`threat::capture_now_features`]) and the opponent's next-turn threats
+/// ([`threat::next_turn_features`]).
+fn positional_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weights, sink: &mut S) {
     material::material_features(pos, sink);
     traps::control_features(ctx, w, sink);
     traps::danger_features(pos, ctx, w, sink);
     rabbits::rabbit_features(pos, ctx, w, sink);
-    threat::capture_now_features(pos, ctx, sink);
     mobility::frozen_features(pos, ctx, sink);
     mobility::hostage_features(pos, ctx, w, sink);
     mobility::single_guard_features(pos, ctx, sink);
@@ -307,7 +310,8 @@ pub fn evaluate_above(pos: &mut Position, w: &Weights, floor: Score) -> Bounded 
     let us = pos.side();
     let ctx = Context::new(pos, w);
     let mut sink = ScoreSink::new(w);
-    base_features(pos, &ctx, w, &mut sink);
+    positional_features(pos, &ctx, w, &mut sink);
+    threat::capture_now_features(pos, &ctx, &mut sink);
     let slack = threat::threat_slack(w);
     let upper = if slack == 0 {
         sink.score(us)
@@ -382,6 +386,21 @@ mod tests {
         let p = pos("g", &[("R", "d7"), ("r", "a7"), ("E", "a1"), ("e", "h8")]);
         assert_eq!(evaluate(&p, &w), WIN - 1);
         assert!(explain(&p, &w).to_string().contains("goal in 1 step"));
+        // The breakdown still shows the positional terms (here a rabbit more for gold).
+        let q = pos(
+            "g",
+            &[
+                ("R", "d7"),
+                ("R", "b2"),
+                ("r", "a7"),
+                ("E", "a1"),
+                ("e", "h8"),
+            ],
+        );
+        assert_eq!(evaluate(&q, &w), WIN - 1);
+        let b = explain(&q, &w);
+        assert!(b.get(Term::Material, Color::Gold) > 0, "{b}");
+        assert_eq!(b.score(), WIN - 1);
     }
 
     #[test]

@@ -54,13 +54,6 @@ pub fn feature_table(f: &Features, w: &Weights) -> String {
         "{:<24} {:>9} {:>9} {:>10} {:>7} {:>12}\n",
         "feature", "gold", "silver", "difference", "weight", "contribution"
     );
-    if let Some(steps) = f.goal {
-        s.push_str(&format!(
-            "(none: {} to move reaches goal in {steps} step(s), a win score)\n",
-            f.side.name()
-        ));
-        return s;
-    }
     let mut total = 0i64;
     for p in Weights::params().filter(|&p| Weights::is_linear(p)) {
         let [g, sv] = f.values[p.index()];
@@ -85,6 +78,14 @@ pub fn feature_table(f: &Features, w: &Weights) -> String {
         "{:<24} {:>9} {:>9} {:>10} {:>7} {:>12}\n",
         "total (gold - silver)", "", "", "", "", total
     ));
+    if let Some(steps) = f.goal {
+        s.push_str(&format!(
+            "{} to move reaches goal in {steps} step(s): the score is a win, not this sum (the \
+             captures this turn and the next-turn threats were not computed)\n",
+            f.side.name()
+        ));
+        return s;
+    }
     s.push_str(&format!(
         "Σ weight × difference = {:+.2} from gold's view; the evaluation rounds each share \
          toward zero ({:+} centirabbits, within {:.1}); shape parameters are fixed and have no \
