@@ -9,6 +9,7 @@ mod support;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use match_common::pyrimaa_replay;
@@ -74,19 +75,22 @@ fn set(p: &Path) -> BTreeSet<String> {
     s
 }
 
-/// The reference run: all six games on two threads.
-fn reference(dir: &Path) -> BTreeSet<String> {
-    let full = dir.join("full.jsonl");
-    let out = ok(&datagen(&full, &["--threads", "2"]));
-    assert!(out.contains("datagen: 6 games written"), "{out}");
-    set(&full)
+/// The reference run: all six games on two threads, played once for every test here.
+fn reference() -> &'static (PathBuf, BTreeSet<String>) {
+    static REFERENCE: OnceLock<(PathBuf, BTreeSet<String>)> = OnceLock::new();
+    REFERENCE.get_or_init(|| {
+        let full = scratch("reference").join("full.jsonl");
+        let out = ok(&datagen(&full, &["--threads", "2"]));
+        assert!(out.contains("datagen: 6 games written"), "{out}");
+        let games = set(&full);
+        (full, games)
+    })
 }
 
 #[test]
 fn games_replay_to_their_recorded_end_in_the_engine_and_in_pyrimaa() {
-    let dir = scratch("replay");
-    let games = reference(&dir);
-    for line in &games {
+    let (full, games) = reference();
+    for line in games {
         let g: serde_json::Value = serde_json::from_str(line).unwrap();
         let moves: Vec<&str> = g["moves"]
             .as_array()
@@ -116,7 +120,7 @@ fn games_replay_to_their_recorded_end_in_the_engine_and_in_pyrimaa() {
         assert!(g["detail"].as_str().unwrap().contains(r.reason.name()));
     }
     let python = support::aei_python();
-    let (pass, out) = pyrimaa_replay(&python, &dir.join("full.jsonl"));
+    let (pass, out) = pyrimaa_replay(&python, full);
     assert!(pass, "{out}");
     assert!(out.contains("checked 6 games"), "{out}");
 }
@@ -124,8 +128,9 @@ fn games_replay_to_their_recorded_end_in_the_engine_and_in_pyrimaa() {
 #[test]
 fn an_interrupted_run_resumes_to_exactly_the_same_games() {
     let dir = scratch("resume");
-    let want = reference(&dir);
-    let full = lines(&dir.join("full.jsonl"));
+    let (full, want) = reference();
+    let want = want.clone();
+    let full = lines(full);
 
     // A torn last line: three whole games and half of a fourth.
     let torn = dir.join("torn.jsonl");
@@ -191,7 +196,7 @@ fn an_interrupted_run_resumes_to_exactly_the_same_games() {
 #[test]
 fn shards_split_the_run_into_the_same_games() {
     let dir = scratch("shards");
-    let want = reference(&dir);
+    let want = reference().1.clone();
     let mut union = BTreeSet::new();
     for k in ["1/3", "2/3", "3/3"] {
         let f = dir.join(format!("shard{}.jsonl", &k[..1]));
