@@ -91,6 +91,9 @@ fn evaluation_does_not_allocate() {
         sum += tusk_eval::captures::best_capture(p).map_or(0, |k| k.index() as i64);
         let mut q = p.clone();
         sum += i64::from(tusk_eval::evaluate_mut(&mut q, &w));
+        sum += i64::from(tusk_eval::features(p, &w).score());
+        let above = tusk_eval::evaluate_above(&mut q, &w, 0).score();
+        sum += i64::from(above);
     }
     let after = allocations();
     assert!(positions.len() > 500, "only {} positions", positions.len());

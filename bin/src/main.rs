@@ -3,8 +3,10 @@
 mod aei;
 mod cli;
 mod clock;
+mod datagen;
 mod files;
 mod matches;
+mod tune;
 
 use clap::{Parser, Subcommand};
 
@@ -30,6 +32,10 @@ enum Command {
     Moves(cli::moves::MovesArgs),
     /// Play games between AEI engines: referee, clocks, records, Elo, SPRT, resume, shards.
     Match(Box<matches::MatchArgs>),
+    /// Self-play games at a fixed effort per move, one JSON line each: training data for tune.
+    Datagen(datagen::DatagenArgs),
+    /// Fit the evaluation's weights to game results (datagen and match files): a weights file.
+    Tune(tune::TuneArgs),
     /// Speak the Arimaa Engine Interface on stdin/stdout (the default when stdin is not a
     /// terminal), for controllers such as roundrobin, analyze and gameroom.
     Aei,
@@ -44,6 +50,8 @@ fn main() -> std::process::ExitCode {
         Some(Command::Bench(a)) => cli::bench::run(&a),
         Some(Command::Eval(a)) => cli::eval::run(&a),
         Some(Command::Match(a)) => matches::run(&a),
+        Some(Command::Datagen(a)) => datagen::run(&a),
+        Some(Command::Tune(a)) => tune::run(&a),
         Some(Command::Aei) => aei::run(),
         None if !std::io::IsTerminal::is_terminal(&std::io::stdin()) => aei::run(),
         None => {

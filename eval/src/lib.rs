@@ -10,20 +10,26 @@
 //! pieces, hostages, single-guarded trap pieces and elephant mobility ([`mobility`]). A goal
 //! the side to move can reach this turn scores [`WIN`] minus the steps it takes.
 //!
-//! Every weight lives in [`Weights`]. The evaluation is exactly colour-symmetric: a position
-//! and its colour-mirrored twin ([`Position::flip`]) score the same. Nothing here allocates
-//! (the material table is built at compile time).
+//! Every parameter lives in [`Weights`], a flat vector with stable names, read from and written
+//! to JSON files by [`weights_file`] (the shipped set is compiled in). The evaluation is linear
+//! in its weights: every term emits features through a [`Sink`] (see [`features`]), so that
+//! the score is `Σ weight × feature` (up to documented integer rounding); [`features()`]
+//! records them for `tusk eval --features` and the tuner. The evaluation is exactly
+//! colour-symmetric: a position and its colour-mirrored twin ([`Position::flip`]) score the
+//! same. Nothing here allocates (the material table is built at compile time).
 
 #![forbid(unsafe_code)]
 
 pub mod captures;
+pub mod features;
 pub mod goal;
 pub mod material;
 pub mod mobility;
 pub mod rabbits;
 pub mod threat;
 pub mod traps;
-mod weights;
+pub mod weights;
+pub mod weights_file;
 
 #[cfg(test)]
 pub(crate) mod test_util;
@@ -33,8 +39,10 @@ use std::fmt;
 use tusk_engine::{Bitboard, ByColor, Color, PieceKind, Position};
 
 pub use captures::KindSet;
+pub use features::{FeatureSink, Features, ScoreSink, Sink};
 pub use threat::NextTurnThreat;
-pub use weights::Weights;
+pub use weights::{id, Kind, Param, Weights};
+pub use weights_file::{LoadError, Loaded, WeightsError};
 
 /// An evaluation in centirabbits (hundredths of a rabbit) from the side to move's view. (The
 /// searcher's `Score` is another thing: it also encodes wins and losses in a number of steps.)
@@ -47,7 +55,8 @@ pub const WIN: Centirabbits = 30_000;
 pub const WIN_THRESHOLD: Centirabbits = WIN - 100;
 
 /// What every term needs: per-kind piece values, how many enemy pieces outrank each kind, the
-/// frozen pieces and the control of each trap. Computed once per evaluation.
+/// frozen pieces and the control of each trap. Computed once per evaluation, from the shape
+/// parameters only (no weight enters it).
 #[derive(Clone, Debug)]
 pub struct Context {
     /// What each kind of each side is worth here (centirabbits), from the material table.
@@ -73,8 +82,8 @@ impl Context {
         }
         let mut ctx = Context {
             values: ByColor([
-                material::piece_values(pos, Color::Gold, w.piece_value_cap),
-                material::piece_values(pos, Color::Silver, w.piece_value_cap),
+                material::piece_values(pos, Color::Gold, w[id::piece_value_cap].max(1)),
+                material::piece_values(pos, Color::Silver, w[id::piece_value_cap].max(1)),
             ]),
             stronger,
             frozen: ByColor([pos.frozen(Color::Gold), pos.frozen(Color::Silver)]),
@@ -169,12 +178,12 @@ impl Breakdown {
     }
 
     /// The score from the side to move's view: [`WIN`] minus the steps when it can goal this
-    /// turn, otherwise its total minus its opponent's.
+    /// turn, otherwise its total minus its opponent's (kept below the win scores).
     pub fn score(&self) -> Centirabbits {
         if let Some(steps) = self.goal {
             return WIN - Centirabbits::from(steps);
         }
-        self.total(self.side) - self.total(!self.side)
+        features::judgement(i64::from(self.total(self.side)) - i64::from(self.total(!self.side)))
     }
 }
 
@@ -218,57 +227,43 @@ pub fn explain(pos: &Position, w: &Weights) -> Breakdown {
 /// [`explain`] working on `pos` itself (the detectors search on it), which it leaves exactly as
 /// it found it.
 pub fn explain_mut(pos: &mut Position, w: &Weights) -> Breakdown {
-    let goal = goal::goal_in_mut(pos);
-    let (mut b, ctx) = compute_base(pos, w, goal);
-    if goal.is_none() {
-        add_next_turn_threat(&mut b, &ctx, w, NextTurnThreat::of_mut(pos));
-    }
-    b
+    features_mut(pos, w).breakdown()
 }
 
-/// Every term of `pos` given its goal distance except the opponent's next-turn threats (see
-/// [`add_next_turn_threat`]); `pos` is searched on and restored.
-fn compute_base(pos: &mut Position, w: &Weights, goal: Option<u8>) -> (Breakdown, Context) {
-    let us = pos.side();
-    let mut terms = [ByColor([0; 2]); Term::NUM];
+/// Every feature of `pos` for both sides and what each contributes with `w` (see
+/// [`features`]). Allocation-free; copies the position once.
+pub fn features(pos: &Position, w: &Weights) -> Features {
+    features_mut(&mut pos.clone(), w)
+}
+
+/// [`features()`] working on `pos` itself, which it leaves exactly as it found it.
+pub fn features_mut(pos: &mut Position, w: &Weights) -> Features {
+    let mut sink = FeatureSink::new(w, pos.side());
+    sink.features.goal = goal::goal_in_mut(pos);
     let ctx = Context::new(pos, w);
-
-    let m = material::material(pos) * w.material_pct / 100;
-    terms[Term::Material as usize] = ByColor([m.max(0), (-m).max(0)]);
-    terms[Term::TrapControl as usize] = traps::control_term(&ctx, w);
-    terms[Term::TrapDanger as usize] = traps::danger_term(pos, &ctx, w);
-    terms[Term::Rabbits as usize] = rabbits::rabbit_term(pos, &ctx, w);
-
-    if goal.is_none() {
-        if let Some(k) = captures::best_capture_mut(pos) {
-            terms[Term::Captures as usize][us] =
-                ctx.values[!us][k.index()] * w.capture_now_pct / 100;
-        }
+    positional_features(pos, &ctx, w, &mut sink);
+    // With a goal this turn the score is a win; the positional terms are still shown, the
+    // tactical ones (captures now, the opponent's next turn) are not computed.
+    if sink.features.goal.is_none() {
+        threat::capture_now_features(pos, &ctx, &mut sink);
+        let threat = NextTurnThreat::of_mut(pos);
+        threat::next_turn_features(pos.side(), &ctx, threat, &mut sink);
     }
-
-    terms[Term::Frozen as usize] = mobility::frozen_term(pos, &ctx, w);
-    terms[Term::Hostages as usize] = mobility::hostage_term(pos, &ctx, w);
-    terms[Term::SingleGuard as usize] = mobility::single_guard_term(pos, &ctx, w);
-    terms[Term::Elephant as usize] = mobility::elephant_term(pos, w);
-    let b = Breakdown {
-        side: us,
-        goal,
-        terms,
-    };
-    (b, ctx)
+    sink.features
 }
 
-/// Charges the opponent's next-turn threats `t` to the side to move of `b`: they only ever
-/// lower its score, so the score without them is an upper bound.
-fn add_next_turn_threat(b: &mut Breakdown, ctx: &Context, w: &Weights, t: NextTurnThreat) {
-    let them = !b.side;
-    if t.goal {
-        b.terms[Term::GoalThreat as usize][them] = w.goal_threat;
-    }
-    if let Some(k) = t.capture {
-        b.terms[Term::Captures as usize][them] =
-            ctx.values[b.side][k.index()] * w.capture_threat_pct / 100;
-    }
+/// Emits every feature of `pos` but the tactical ones: the captures within reach this turn
+/// ([`threat::capture_now_features`]) and the opponent's next-turn threats
+/// ([`threat::next_turn_features`]).
+fn positional_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weights, sink: &mut S) {
+    material::material_features(pos, sink);
+    traps::control_features(ctx, w, sink);
+    traps::danger_features(pos, ctx, w, sink);
+    rabbits::rabbit_features(pos, ctx, w, sink);
+    mobility::frozen_features(pos, ctx, sink);
+    mobility::hostage_features(pos, ctx, w, sink);
+    mobility::single_guard_features(pos, ctx, sink);
+    mobility::elephant_features(pos, sink);
 }
 
 /// The score of `pos` in centirabbits from the side to move's view: [`WIN`] minus the steps
@@ -304,20 +299,31 @@ impl Bounded {
 }
 
 /// [`evaluate_mut`] for a searcher: the opponent's next-turn threats (the costliest terms) are
-/// not computed when the score without them is already at most `floor` (they can only lower
-/// it), and that upper bound is returned instead. With `floor` below every score the result is
-/// always exact and equals [`evaluate_mut`]'s. `pos` is left exactly as it was.
+/// not computed when the score without them is already at most `floor`, and that upper bound
+/// is returned instead. They can only lower the score while their weights are not negative;
+/// otherwise the bound adds the most they could raise it ([`threat::threat_slack`]), so it is
+/// an upper bound for any weights. With `floor` below every score the result is always exact
+/// and equals [`evaluate_mut`]'s. `pos` is left exactly as it was.
 pub fn evaluate_above(pos: &mut Position, w: &Weights, floor: Centirabbits) -> Bounded {
     if let Some(steps) = goal::goal_in_mut(pos) {
         return Bounded::Exact(WIN - Centirabbits::from(steps));
     }
-    let (mut b, ctx) = compute_base(pos, w, None);
-    let upper = b.score();
+    let us = pos.side();
+    let ctx = Context::new(pos, w);
+    let mut sink = ScoreSink::new(w);
+    positional_features(pos, &ctx, w, &mut sink);
+    threat::capture_now_features(pos, &ctx, &mut sink);
+    let slack = threat::threat_slack(w);
+    let upper = if slack == 0 {
+        sink.score(us)
+    } else {
+        features::judgement(i64::from(sink.score(us)) + slack)
+    };
     if upper <= floor {
         return Bounded::AtMost(upper);
     }
-    add_next_turn_threat(&mut b, &ctx, w, NextTurnThreat::of_mut(pos));
-    Bounded::Exact(b.score())
+    threat::next_turn_features(us, &ctx, NextTurnThreat::of_mut(pos), &mut sink);
+    Bounded::Exact(sink.score(us))
 }
 
 #[cfg(test)]
@@ -328,7 +334,7 @@ mod tests {
     #[test]
     fn in_place_evaluation_restores_the_position() {
         use tusk_engine::StepList;
-        let w = Weights::default();
+        let w = Weights::hand_set();
         let mut list = StepList::new();
         let mut checked = 0;
         for side in ["g", "s"] {
@@ -369,7 +375,7 @@ mod tests {
 
     #[test]
     fn the_opening_scores_zero_for_either_side() {
-        let w = Weights::default();
+        let w = Weights::hand_set();
         let p = opening();
         assert_eq!(evaluate(&p, &w), 0);
         assert_eq!(evaluate(&p.flip(), &w), 0);
@@ -377,15 +383,30 @@ mod tests {
 
     #[test]
     fn a_goal_this_turn_is_a_win_score() {
-        let w = Weights::default();
+        let w = Weights::hand_set();
         let p = pos("g", &[("R", "d7"), ("r", "a7"), ("E", "a1"), ("e", "h8")]);
         assert_eq!(evaluate(&p, &w), WIN - 1);
         assert!(explain(&p, &w).to_string().contains("goal in 1 step"));
+        // The breakdown still shows the positional terms (here a rabbit more for gold).
+        let q = pos(
+            "g",
+            &[
+                ("R", "d7"),
+                ("R", "b2"),
+                ("r", "a7"),
+                ("E", "a1"),
+                ("e", "h8"),
+            ],
+        );
+        assert_eq!(evaluate(&q, &w), WIN - 1);
+        let b = explain(&q, &w);
+        assert!(b.get(Term::Material, Color::Gold) > 0, "{b}");
+        assert_eq!(b.score(), WIN - 1);
     }
 
     #[test]
     fn an_extra_piece_is_better() {
-        let w = Weights::default();
+        let w = Weights::hand_set();
         let a = pos(
             "g",
             &[
@@ -403,7 +424,7 @@ mod tests {
     #[test]
     fn seed_diagram_gold_to_move_wins_by_goal() {
         // "If it were Gold's turn to move, Gold could win in three steps."
-        let w = Weights::default();
+        let w = Weights::hand_set();
         let p = seed_diagram("g");
         assert_eq!(goal::goal_in(&p), Some(3));
         assert_eq!(evaluate(&p, &w), WIN - 3);
@@ -413,19 +434,19 @@ mod tests {
     #[test]
     fn seed_diagram_silver_to_move_captures_the_horse_and_fears_the_goal() {
         // "Silver to move could capture the gold horse on d6 by pushing it to c6."
-        let w = Weights::default();
+        let w = Weights::hand_set();
         let p = seed_diagram("s");
         assert_eq!(captures::best_capture(&p), Some(PieceKind::Horse));
         let b = explain(&p, &w);
         assert!(b.get(Term::Captures, Color::Silver) > 0);
         // Gold's goal in three is a threat silver must meet.
-        assert_eq!(b.get(Term::GoalThreat, Color::Gold), w.goal_threat);
+        assert_eq!(b.get(Term::GoalThreat, Color::Gold), w[id::goal_threat]);
         assert_eq!(b.get(Term::GoalThreat, Color::Silver), 0);
     }
 
     #[test]
     fn seed_diagram_frozen_pieces_hostages_and_traps() {
-        let w = Weights::default();
+        let w = Weights::hand_set();
         let p = seed_diagram("s");
         let ctx = Context::new(&p, &w);
         // "The silver rabbit on a7 is frozen ... the gold rabbit on b7 is frozen, but the gold
@@ -448,7 +469,7 @@ mod tests {
 
     #[test]
     fn the_breakdown_table_lists_every_term() {
-        let w = Weights::default();
+        let w = Weights::hand_set();
         let text = explain(&opening(), &w).to_string();
         for t in Term::ALL {
             assert!(text.contains(t.name()), "{text}");

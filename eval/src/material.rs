@@ -16,6 +16,9 @@
 
 use tusk_engine::{Color, PieceKind, Position};
 
+use crate::weights::id;
+use crate::Sink;
+
 // The formula (constants, signature layout, `harlog_score`) is shared word for word with the
 // build script, which uses it to compute the whole table at compile time.
 include!("harlog.rs");
@@ -46,6 +49,18 @@ pub fn score_of(gold_sig: usize, silver_sig: usize) -> i32 {
 #[inline]
 pub fn material(pos: &Position) -> i32 {
     score_of(signature(pos, Color::Gold), signature(pos, Color::Silver))
+}
+
+/// The material term's feature: the side ahead gets its lead in rabbits (the table's
+/// centirabbits / 100) as the feature of `material_pct`, so it scores `material_pct` percent
+/// of the HarLog lead.
+pub fn material_features<S: Sink>(pos: &Position, sink: &mut S) {
+    let m = material(pos);
+    if m > 0 {
+        sink.add_share(Color::Gold, id::material_pct, m, 100);
+    } else if m < 0 {
+        sink.add_share(Color::Silver, id::material_pct, -m, 100);
+    }
 }
 
 /// What each kind of `color` is worth here: the material lost if one piece of that kind were

@@ -1,28 +1,39 @@
 //! Piece safety and mobility: frozen pieces, hostages (frozen next to a trap the enemy holds),
 //! pieces stuck on a trap with a single guard, and the elephant's room to move.
+//!
+//! Features: per frozen piece, minus its value in rabbits (`frozen_pct`); per hostage, minus
+//! its value in rabbits times the enemy's share of the trap (`hostage_pct`); per piece on a
+//! trap with one guard, minus its value in rabbits (`single_guard_pct`); the elephant's empty
+//! squares within two steps, at most 12 (`elephant_mobility`), and -1 when it has no empty
+//! neighbour (`elephant_blockade`).
 
-use tusk_engine::{Bitboard, ByColor, Color, PieceKind, Position, Square, NEIGHBOURS};
+use tusk_engine::{Bitboard, Color, PieceKind, Position, Square, NEIGHBOURS};
 
-use crate::traps::held_by;
-use crate::{Context, Weights};
+use crate::traps::{control_cap, held_by};
+use crate::weights::id;
+use crate::{Context, Sink, Weights};
 
-/// The frozen-piece term of each side (zero or negative).
-pub fn frozen_term(pos: &Position, ctx: &Context, w: &Weights) -> ByColor<i32> {
-    let mut out = ByColor([0; 2]);
+/// The frozen-piece features: minus the value (in rabbits) of each frozen piece.
+pub fn frozen_features<S: Sink>(pos: &Position, ctx: &Context, sink: &mut S) {
+    if !sink.wants(id::frozen_pct) {
+        return;
+    }
     for c in Color::ALL {
         for sq in ctx.frozen[c] {
             if let Some(p) = pos.piece_at(sq) {
-                out[c] -= ctx.values[c][p.kind().index()] * w.frozen_pct / 100;
+                sink.add_share(c, id::frozen_pct, -ctx.values[c][p.kind().index()], 100);
             }
         }
     }
-    out
 }
 
-/// The hostage term of each side (zero or negative): frozen pieces next to a trap the enemy
-/// controls, scaled by how fully it controls it.
-pub fn hostage_term(pos: &Position, ctx: &Context, w: &Weights) -> ByColor<i32> {
-    let mut out = ByColor([0; 2]);
+/// The hostage features: frozen pieces next to a trap the enemy controls, minus their value
+/// (in rabbits) times the enemy's share of the trap.
+pub fn hostage_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weights, sink: &mut S) {
+    if !sink.wants(id::hostage_pct) {
+        return;
+    }
+    let cap = control_cap(w);
     for c in Color::ALL {
         for (t, trap) in Square::TRAPS.iter().enumerate() {
             let held = held_by(ctx, w, t, !c);
@@ -32,28 +43,26 @@ pub fn hostage_term(pos: &Position, ctx: &Context, w: &Weights) -> ByColor<i32> 
             for sq in ctx.frozen[c] & NEIGHBOURS[trap.index()] {
                 if let Some(p) = pos.piece_at(sq) {
                     let v = ctx.values[c][p.kind().index()];
-                    out[c] -= v * w.hostage_pct / 100 * held / w.trap_control_cap.max(1);
+                    sink.add_share2(c, id::hostage_pct, -v, 100, held, cap);
                 }
             }
         }
     }
-    out
 }
 
-/// The single-guard term of each side (zero or negative): its pieces standing on a trap with
-/// exactly one friendly piece beside it, one dislodgement from capture.
-pub fn single_guard_term(pos: &Position, ctx: &Context, w: &Weights) -> ByColor<i32> {
-    let mut out = ByColor([0; 2]);
+/// The single-guard features: pieces standing on a trap with exactly one friendly piece
+/// beside it (one dislodgement from capture), minus their value in rabbits.
+pub fn single_guard_features<S: Sink>(pos: &Position, ctx: &Context, sink: &mut S) {
     for c in Color::ALL {
         for sq in pos.occupied_by(c) & Bitboard::TRAPS {
             if (NEIGHBOURS[sq.index()] & pos.occupied_by(c)).count() == 1 {
                 if let Some(p) = pos.piece_at(sq) {
-                    out[c] -= ctx.values[c][p.kind().index()] * w.single_guard_pct / 100;
+                    let v = ctx.values[c][p.kind().index()];
+                    sink.add_share(c, id::single_guard_pct, -v, 100);
                 }
             }
         }
     }
-    out
 }
 
 /// The empty squares the elephant of `color` reaches in one or two plain steps.
@@ -65,29 +74,55 @@ pub fn elephant_room(pos: &Position, color: Color) -> Option<Bitboard> {
     Some(two)
 }
 
-/// The elephant term of each side: mobility, and a penalty when it has no empty neighbour.
-pub fn elephant_term(pos: &Position, w: &Weights) -> ByColor<i32> {
-    let mut out = ByColor([0; 2]);
+/// The elephant features: the empty squares it reaches in one or two steps (at most 12),
+/// and -1 when it has no empty neighbour (blockaded).
+pub fn elephant_features<S: Sink>(pos: &Position, sink: &mut S) {
     for c in Color::ALL {
         let Some(room) = elephant_room(pos, c) else {
             continue;
         };
-        out[c] += w.elephant_mobility * (room.count() as i32).min(12);
-        if room.is_empty() {
-            out[c] -= w.elephant_blockade;
+        let n = (room.count() as i32).min(12);
+        if n > 0 {
+            sink.add(c, id::elephant_mobility, n);
+        } else {
+            sink.add(c, id::elephant_blockade, -1);
         }
     }
-    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::test_util::pos;
+    use crate::ScoreSink;
+    use tusk_engine::ByColor;
 
     fn ctx(p: &Position) -> (Context, Weights) {
-        let w = Weights::default();
+        let w = Weights::hand_set();
         (Context::new(p, &w), w)
+    }
+
+    /// What `emit` gives each side with weights `w`.
+    fn totals(w: &Weights, emit: impl FnOnce(&mut ScoreSink)) -> ByColor<i32> {
+        let mut sink = ScoreSink::new(w);
+        emit(&mut sink);
+        sink.totals()
+    }
+
+    fn frozen_term(p: &Position, c: &Context, w: &Weights) -> ByColor<i32> {
+        totals(w, |s| frozen_features(p, c, s))
+    }
+
+    fn hostage_term(p: &Position, c: &Context, w: &Weights) -> ByColor<i32> {
+        totals(w, |s| hostage_features(p, c, w, s))
+    }
+
+    fn single_guard_term(p: &Position, c: &Context, w: &Weights) -> ByColor<i32> {
+        totals(w, |s| single_guard_features(p, c, s))
+    }
+
+    fn elephant_term(p: &Position, w: &Weights) -> ByColor<i32> {
+        totals(w, |s| elephant_features(p, s))
     }
 
     #[test]
@@ -178,7 +213,7 @@ mod tests {
 
     #[test]
     fn a_hemmed_in_elephant_is_penalised() {
-        let w = Weights::default();
+        let w = Weights::hand_set();
         let free = pos("g", &[("E", "d4"), ("R", "a2"), ("r", "h7"), ("e", "a8")]);
         let boxed = pos(
             "g",

@@ -1,12 +1,19 @@
 //! Rabbit advancement: each rabbit's progress towards goal, weighted by how free its way is
 //! (enemy officers in the cone ahead of it, and who controls the enemy trap on its wing), plus
 //! goal pressure from rabbits that could reach goal in one unopposed turn.
+//!
+//! Features: per rabbit, the share of its rank's advancement it keeps (`rabbit_free_pct` by
+//! officers ahead, plus `rabbit_trap_support_pct` times its side's share of the wing's enemy
+//! trap, in percent / 100), for `rabbit_advance.<ranks advanced>`; the number of rabbits that
+//! could reach goal in one unopposed turn, for `rabbit_goal_pressure`. The shares are shape
+//! parameters (they multiply a weight).
 
-use tusk_engine::{Bitboard, ByColor, Color, PieceKind, Position, Square};
+use tusk_engine::{Bitboard, Color, PieceKind, Position, Square};
 
 use crate::goal::{goal_distance, goal_pressure};
-use crate::traps::held_by;
-use crate::{Context, Weights};
+use crate::traps::{control_cap, held_by};
+use crate::weights::id;
+use crate::{Context, Sink, Weights};
 
 /// The cone ahead of a rabbit of `color` on `sq`: its file and the two beside it, on every
 /// rank strictly nearer its goal.
@@ -44,36 +51,44 @@ const fn wing_trap(color: Color, sq: Square) -> usize {
     }
 }
 
-/// The rabbit term of each side.
-pub fn rabbit_term(pos: &Position, ctx: &Context, w: &Weights) -> ByColor<i32> {
-    let mut out = ByColor([0; 2]);
+/// The rabbit features of each side (see the module docs).
+pub fn rabbit_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weights, sink: &mut S) {
+    let cap = control_cap(w);
+    let free = &w[id::rabbit_free_pct];
+    let support = w[id::rabbit_trap_support_pct];
     for c in Color::ALL {
         let officers = pos.occupied_by(!c) - pos.pieces_of(!c, PieceKind::Rabbit);
         for sq in pos.pieces_of(c, PieceKind::Rabbit) {
             let advanced = 7 - goal_distance(c, sq.rank());
-            let adv = w.rabbit_advance[usize::from(advanced)];
-            if adv == 0 {
+            let weight = id::rabbit_advance.at(usize::from(advanced));
+            if !sink.wants(weight) {
                 continue;
             }
             let blockers = (cone_ahead(c, sq) & officers).count() as usize;
-            let mut pct = w.rabbit_free_pct[blockers.min(2)];
-            pct += w.rabbit_trap_support_pct * held_by(ctx, w, wing_trap(c, sq), c)
-                / w.trap_control_cap.max(1);
-            out[c] += adv * pct / 100;
+            let pct = free[blockers.min(2)] + support * held_by(ctx, w, wing_trap(c, sq), c) / cap;
+            sink.add_share(c, weight, pct, 100);
         }
-        out[c] += w.rabbit_goal_pressure * goal_pressure(pos, c).count() as i32;
+        if sink.wants(id::rabbit_goal_pressure) {
+            let pressure = goal_pressure(pos, c).count() as i32;
+            if pressure > 0 {
+                sink.add(c, id::rabbit_goal_pressure, pressure);
+            }
+        }
     }
-    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::test_util::pos;
+    use crate::ScoreSink;
+    use tusk_engine::ByColor;
 
     fn term(p: &Position) -> ByColor<i32> {
-        let w = Weights::default();
-        rabbit_term(p, &Context::new(p, &w), &w)
+        let w = Weights::hand_set();
+        let mut sink = ScoreSink::new(&w);
+        rabbit_features(p, &Context::new(p, &w), &w, &mut sink);
+        sink.totals()
     }
 
     #[test]

@@ -4,10 +4,16 @@
 //! lower the score, [`crate::evaluate_above`] skips them where the score could not matter.
 //! (A per-thread cache of them by board was measured in the searcher: no gain, since the boards
 //! met at the horizon are nearly all distinct.)
+//!
+//! Features, all for the threatening side: the value in rabbits of the strongest enemy piece
+//! the side to move can capture now (`capture_now_pct`); 1 when the opponent could goal next
+//! turn (`goal_threat`); the value in rabbits of the strongest piece of the side to move the
+//! opponent could capture next turn (`capture_threat_pct`).
 
-use tusk_engine::{PieceKind, Position};
+use tusk_engine::{Color, PieceKind, Position};
 
-use crate::{captures, goal};
+use crate::weights::id;
+use crate::{captures, goal, Context, Sink, Weights};
 
 /// The most nodes the goal search of [`NextTurnThreat::of_mut`] may take. A search that needs
 /// more counts as a threat: a side with so many ways to try for goal is a danger, and an
@@ -37,6 +43,38 @@ impl NextTurnThreat {
         pos.undo_end_turn(turn);
         t
     }
+}
+
+/// The capture-now feature of the side to move `us`: the value of the strongest enemy piece
+/// it can capture this turn (`pos` is searched on and restored).
+pub fn capture_now_features<S: Sink>(pos: &mut Position, ctx: &Context, sink: &mut S) {
+    let us = pos.side();
+    if let Some(k) = captures::best_capture_mut(pos) {
+        sink.add_share(us, id::capture_now_pct, ctx.values[!us][k.index()], 100);
+    }
+}
+
+/// The next-turn threat features of the opponent of `us` (the side to move): they only
+/// ever lower `us`'s score while `goal_threat` and `capture_threat_pct` are not negative (see
+/// [`threat_slack`]).
+pub fn next_turn_features<S: Sink>(us: Color, ctx: &Context, t: NextTurnThreat, sink: &mut S) {
+    let them = !us;
+    if t.goal {
+        sink.add(them, id::goal_threat, 1);
+    }
+    if let Some(k) = t.capture {
+        sink.add_share(them, id::capture_threat_pct, ctx.values[us][k.index()], 100);
+    }
+}
+
+/// The most the next-turn threat features can raise the side to move's score with weights
+/// `w`: zero unless `goal_threat` or `capture_threat_pct` is negative (a tuner may make them
+/// so). The lazy evaluation adds it to its upper bound, which so stays one for any weights.
+pub fn threat_slack(w: &Weights) -> i64 {
+    let goal = i64::from(w[id::goal_threat]).min(0);
+    let capture = i64::from(w[id::capture_threat_pct]).min(0);
+    let cap = i64::from(w[id::piece_value_cap].max(1));
+    -goal - capture * cap / 100
 }
 
 #[cfg(test)]

@@ -4,11 +4,17 @@
 //! the enemy army (how many enemy pieces outrank it), times a factor for its distance, halved
 //! when it is frozen. Guards (pieces next to the trap) count fully. The side whose strongest
 //! nearby piece outranks every enemy piece near the trap gets a dominance bonus. Control is
-//! gold's influence minus silver's.
+//! gold's influence minus silver's. All of that is shape (fixed parameters): the control
+//! feeds a cap, so the evaluation is not linear in it.
+//!
+//! Features: per trap a side holds, the share it holds (control / `trap_control_cap`, 0 to 1)
+//! for `trap_home` or `trap_away`; per piece in danger, minus its value in rabbits times the
+//! enemy's share, for `trap_danger_pct`.
 
-use tusk_engine::{Bitboard, ByColor, Color, PieceKind, Position, Square, NEIGHBOURS};
+use tusk_engine::{Bitboard, Color, PieceKind, Position, Square, NEIGHBOURS};
 
-use crate::{Context, Weights};
+use crate::weights::id;
+use crate::{Context, Sink, Weights};
 
 /// The squares at Manhattan distance exactly 0, 1, 2 and 3 from each trap, in
 /// [`Square::TRAPS`] order.
@@ -44,9 +50,9 @@ pub const fn is_home_trap(t: usize, color: Color) -> bool {
 #[inline]
 fn strength(ctx: &Context, w: &Weights, color: Color, kind: PieceKind) -> i32 {
     if kind == PieceKind::Rabbit {
-        w.trap_rabbit_strength
+        w[id::trap_rabbit_strength]
     } else {
-        w.trap_strength[usize::from(ctx.stronger[color][kind.index()]).min(7)]
+        w[id::trap_strength.at(usize::from(ctx.stronger[color][kind.index()]).min(7))]
     }
 }
 
@@ -60,9 +66,9 @@ pub fn trap_control(pos: &Position, ctx: &Context, w: &Weights) -> [i32; 4] {
             for sq in *ring & pos.occupied() {
                 let Some(p) = pos.piece_at(sq) else { continue };
                 let c = p.color();
-                let mut v = strength(ctx, w, c, p.kind()) * w.trap_distance_pct[d];
+                let mut v = strength(ctx, w, c, p.kind()) * w[id::trap_distance_pct.at(d)];
                 if ctx.frozen[c].contains(sq) {
-                    v = v * w.trap_frozen_pct / 100;
+                    v = v * w[id::trap_frozen_pct] / 100;
                 }
                 infl[c.index()] += v / 100;
                 if d <= 2 && !matches!(top[c.index()], Some(k) if k >= p.kind()) {
@@ -70,11 +76,12 @@ pub fn trap_control(pos: &Position, ctx: &Context, w: &Weights) -> [i32; 4] {
                 }
             }
         }
+        let dominance = w[id::trap_dominance];
         match (top[0], top[1]) {
-            (Some(g), Some(s)) if g > s => infl[0] += w.trap_dominance,
-            (Some(g), Some(s)) if s > g => infl[1] += w.trap_dominance,
-            (Some(_), None) => infl[0] += w.trap_dominance,
-            (None, Some(_)) => infl[1] += w.trap_dominance,
+            (Some(g), Some(s)) if g > s => infl[0] += dominance,
+            (Some(g), Some(s)) if s > g => infl[1] += dominance,
+            (Some(_), None) => infl[0] += dominance,
+            (None, Some(_)) => infl[1] += dominance,
             _ => {}
         }
         out[t] = infl[0] - infl[1];
@@ -89,29 +96,43 @@ pub fn held_by(ctx: &Context, w: &Weights, t: usize, color: Color) -> i32 {
         Color::Gold => ctx.control[t],
         Color::Silver => -ctx.control[t],
     };
-    c.clamp(0, w.trap_control_cap)
+    c.clamp(0, control_cap(w))
 }
 
-/// The trap-control term of each side: the value of the traps it holds, home and away.
-pub fn control_term(ctx: &Context, w: &Weights) -> ByColor<i32> {
-    let mut out = ByColor([0; 2]);
+/// The control at which a trap counts as fully held (at least 1).
+#[inline]
+pub fn control_cap(w: &Weights) -> i32 {
+    w[id::trap_control_cap].max(1)
+}
+
+/// The trap-control features: for each trap a side holds, its share of full control, for
+/// `trap_home` (its own two traps) or `trap_away` (the enemy's).
+pub fn control_features<S: Sink>(ctx: &Context, w: &Weights, sink: &mut S) {
+    let cap = control_cap(w);
     for c in Color::ALL {
         for t in 0..4 {
+            let held = held_by(ctx, w, t, c);
+            if held == 0 {
+                continue;
+            }
             let weight = if is_home_trap(t, c) {
-                w.trap_home
+                id::trap_home
             } else {
-                w.trap_away
+                id::trap_away
             };
-            out[c] += weight * held_by(ctx, w, t, c) / w.trap_control_cap.max(1);
+            sink.add_share(c, weight, held, cap);
         }
     }
-    out
 }
 
-/// The trap-danger term of each side (a penalty, so zero or negative): its pieces on or next
-/// to a trap the enemy controls, with an enemy piece able to dislodge them within two steps.
-pub fn danger_term(pos: &Position, ctx: &Context, w: &Weights) -> ByColor<i32> {
-    let mut out = ByColor([0; 2]);
+/// The trap-danger features (penalties): each piece of a side on or next to a trap the enemy
+/// controls, with an enemy piece able to dislodge it within two steps, gives minus its value
+/// in rabbits times the enemy's share of the trap, for `trap_danger_pct`.
+pub fn danger_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weights, sink: &mut S) {
+    if !sink.wants(id::trap_danger_pct) {
+        return;
+    }
+    let cap = control_cap(w);
     for c in Color::ALL {
         for (t, rings) in RINGS.iter().enumerate() {
             let held = held_by(ctx, w, t, !c);
@@ -125,17 +146,17 @@ pub fn danger_term(pos: &Position, ctx: &Context, w: &Weights) -> ByColor<i32> {
                     continue;
                 }
                 let v = ctx.values[c][p.kind().index()];
-                out[c] -= v * w.trap_danger_pct / 100 * held / w.trap_control_cap.max(1);
+                sink.add_share2(c, id::trap_danger_pct, -v, 100, held, cap);
             }
         }
     }
-    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::test_util::pos;
+    use crate::ScoreSink;
 
     fn control(p: &Position) -> [i32; 4] {
         let w = Weights::default();
@@ -246,7 +267,9 @@ mod tests {
             ],
         );
         let ctx = Context::new(&p, &w);
-        let d = danger_term(&p, &ctx, &w);
+        let mut sink = ScoreSink::new(&w);
+        danger_features(&p, &ctx, &w, &mut sink);
+        let d = sink.totals();
         assert!(d[Color::Gold] < 0);
         assert_eq!(d[Color::Silver], 0);
     }

@@ -1,105 +1,481 @@
-//! Every weight of the evaluation in one struct, with documented defaults, so that a tuning
-//! step can change them without touching the terms. Values are centirabbits (an opening
-//! rabbit = 100) or percentages, as each field says.
+//! Every parameter of the evaluation in one flat vector of integers with stable names, so that
+//! a tuner can fit them and a file can carry them (see [`crate::weights_file`]).
+//!
+//! Parameters come in named groups: a scalar (`trap_home`), an array (`rabbit_advance`, whose
+//! entries are named `rabbit_advance.0` .. `rabbit_advance.7`) or a table (`name.row.col`).
+//! Each group says what it measures and in what unit, its hand-set default, the range a file
+//! may give it, the [`Term`] of the breakdown it belongs to, and its [`Kind`]:
+//!
+//! * [`Kind::Linear`]: a *weight*. The evaluation is linear in it: every term multiplies it
+//!   by a feature it emits through a [`crate::Sink`], so the tuner fits it by gradient
+//!   descent on stored features;
+//! * [`Kind::Fixed`]: a *shape parameter* the evaluation is not linear in (a cap, an influence
+//!   table feeding a capped control, a share multiplying a weight). The tuner keeps it as it
+//!   is; a file may still change it by hand.
+//!
+//! Terms read a parameter by its id, `w[id::trap_home]` or `w[id::rabbit_advance.at(3)]`:
+//! one indexed load, no allocation.
+//!
+//! Adding a weight: one entry in the `parameters!` list below (doc, kind, term, dimensions,
+//! range, default), a feature emitted by its term, and a line in the shipped file
+//! `eval/weights/default.json` (a file that lacks it keeps the default).
 
-/// The weights of every evaluation term. `Weights::default()` is the hand-set baseline.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Weights {
-    /// Scale of the HarLog material score, in percent. Default 100.
-    pub material_pct: i32,
+use std::ops::{Index, IndexMut};
+use std::sync::OnceLock;
 
-    /// Trap influence of a piece by how many enemy pieces are stronger than it (0, 1, .. 7+).
-    /// Default `[100, 80, 62, 48, 38, 30, 24, 20]`: the elephant (or a piece nothing outranks)
-    /// counts fully, a piece outranked by many counts little.
-    pub trap_strength: [i32; 8],
-    /// Trap influence of a rabbit. Default 12.
-    pub trap_rabbit_strength: i32,
+use crate::Term;
+
+/// Whether the tuner fits a parameter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// A weight: the evaluation is linear in it (score = Σ weight × feature).
+    Linear,
+    /// A shape parameter the evaluation is not linear in; kept fixed by the tuner.
+    Fixed,
+}
+
+/// One named group of parameters: a scalar, an array or a table.
+#[derive(Clone, Copy, Debug)]
+pub struct Group {
+    /// The name: a Rust identifier, the key prefix in weights files.
+    pub name: &'static str,
+    /// What it measures and in what unit (the doc comment of its entry).
+    pub doc: &'static str,
+    /// Weight or shape parameter.
+    pub kind: Kind,
+    /// The breakdown term it belongs to.
+    pub term: Term,
+    /// Dimensions: `[]` for a scalar, `[n]` for an array, `[rows, cols]` for a table.
+    pub dims: &'static [usize],
+    /// The hand-set defaults, flattened row by row.
+    pub defaults: &'static [i32],
+    /// The least value a file may give an entry.
+    pub min: i32,
+    /// The greatest value a file may give an entry.
+    pub max: i32,
+}
+
+impl Group {
+    /// Number of entries.
+    pub const fn len(&self) -> usize {
+        self.defaults.len()
+    }
+
+    /// Whether the group has no entries (never, for a declared group).
+    pub const fn is_empty(&self) -> bool {
+        self.defaults.is_empty()
+    }
+
+    /// The name of entry `i` (0-based, row-major): `name`, `name.i` or `name.row.col`.
+    pub fn entry_name(&self, i: usize) -> String {
+        match self.dims {
+            [] => self.name.to_string(),
+            [_] => format!("{}.{i}", self.name),
+            [_, cols] => format!("{}.{}.{}", self.name, i / cols, i % cols),
+            _ => format!("{}.{i}", self.name),
+        }
+    }
+}
+
+/// The id of one parameter: its index in the flat vector.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Param(pub u16);
+
+impl Param {
+    /// The index in [`Weights::values`].
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The ids of an array group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ParamArray {
+    /// The index of entry 0.
+    pub start: u16,
+    /// Number of entries.
+    pub len: u16,
+}
+
+impl ParamArray {
+    /// The id of entry `i`. Panics in debug builds when `i` is out of range.
+    #[inline]
+    pub const fn at(self, i: usize) -> Param {
+        debug_assert!(i < self.len as usize);
+        Param(self.start + i as u16)
+    }
+}
+
+/// The ids of a table group (row-major).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ParamTable {
+    /// The index of entry (0, 0).
+    pub start: u16,
+    /// Number of rows.
+    pub rows: u16,
+    /// Number of columns.
+    pub cols: u16,
+}
+
+impl ParamTable {
+    /// The id of entry (`row`, `col`). Panics in debug builds when out of range.
+    #[inline]
+    pub const fn at(self, row: usize, col: usize) -> Param {
+        debug_assert!(row < self.rows as usize && col < self.cols as usize);
+        Param(self.start + (row * self.cols as usize + col) as u16)
+    }
+}
+
+/// Sum of the lengths of the groups before each one, and the total at the end.
+const fn starts<const N: usize>(groups: &[Group]) -> [usize; N] {
+    let mut out = [0usize; N];
+    let mut i = 1;
+    while i < N {
+        out[i] = out[i - 1] + groups[i - 1].defaults.len();
+        i += 1;
+    }
+    out
+}
+
+macro_rules! parameters {
+    ($(
+        $(#[doc = $doc:literal])+
+        $name:ident : $kind:ident ( $term:ident ) $([$($dim:literal),+])?
+            in $min:literal ..= $max:literal = $default:expr ;
+    )+) => {
+        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+        #[derive(Clone, Copy)]
+        enum GroupIndex { $($name,)+ LAST }
+
+        /// Every parameter group, in file order.
+        pub const GROUPS: &[Group] = &[$(
+            Group {
+                name: stringify!($name),
+                doc: concat!($($doc, "\n"),+),
+                kind: Kind::$kind,
+                term: Term::$term,
+                dims: &[$($($dim),+)?],
+                defaults: parameters!(@defaults [$($($dim)+)?] $default),
+                min: $min,
+                max: $max,
+            },
+        )+];
+
+        /// Where each group starts in the flat vector, and (last) the vector's length.
+        const STARTS: [usize; GroupIndex::LAST as usize + 1] = starts(GROUPS);
+
+        /// The id of every parameter, by group name: a [`Param`] for a scalar, a
+        /// [`ParamArray`] for an array, a [`ParamTable`] for a table.
+        #[allow(non_upper_case_globals)]
+        pub mod id {
+            use super::*;
+            $(
+                $(#[doc = $doc])+
+                pub const $name: parameters!(@type [$($($dim)+)?]) =
+                    parameters!(@id GroupIndex::$name, [$($($dim)+)?]);
+            )+
+        }
+    };
+    (@defaults [] $default:expr) => { &[$default] };
+    (@defaults [$($dim:literal)+] $default:expr) => { &$default };
+    (@type []) => { Param };
+    (@type [$d:literal]) => { ParamArray };
+    (@type [$r:literal $c:literal]) => { ParamTable };
+    (@id $g:expr, []) => { Param(STARTS[$g as usize] as u16) };
+    (@id $g:expr, [$d:literal]) => { ParamArray { start: STARTS[$g as usize] as u16, len: $d } };
+    (@id $g:expr, [$r:literal $c:literal]) => {
+        ParamTable { start: STARTS[$g as usize] as u16, rows: $r, cols: $c }
+    };
+}
+
+parameters! {
+    /// Scale of the HarLog material score, in percent (weight; feature: the material lead in
+    /// rabbits, i.e. centirabbits / 100, credited to the side ahead).
+    material_pct: Linear(Material) in 0..=1000 = 100;
+    /// Highest value a single piece is given when weighing threats, dangers and captures,
+    /// centirabbits (shape: a cap).
+    piece_value_cap: Fixed(Material) in 1..=10000 = 1500;
+
+    /// Trap influence of a piece by how many enemy pieces are stronger than it (0, 1, .. 7+):
+    /// the elephant (or a piece nothing outranks) counts fully, a piece outranked by many
+    /// counts little (shape: feeds the capped trap control).
+    trap_strength: Fixed(TrapControl)[8] in -1000..=1000 = [100, 80, 62, 48, 38, 30, 24, 20];
+    /// Trap influence of a rabbit (shape).
+    trap_rabbit_strength: Fixed(TrapControl) in -1000..=1000 = 12;
     /// Influence by distance to the trap, in percent: on it, next to it, two and three steps
-    /// away. Default `[60, 100, 50, 20]`.
-    pub trap_distance_pct: [i32; 4],
-    /// Influence of a frozen piece, in percent of an unfrozen one. Default 50.
-    pub trap_frozen_pct: i32,
+    /// away (shape).
+    trap_distance_pct: Fixed(TrapControl)[4] in -1000..=1000 = [60, 100, 50, 20];
+    /// Influence of a frozen piece, in percent of an unfrozen one (shape).
+    trap_frozen_pct: Fixed(TrapControl) in -1000..=1000 = 50;
     /// Extra influence for the side whose strongest piece within two steps of the trap
-    /// outranks every enemy piece there. Default 40.
-    pub trap_dominance: i32,
-    /// The control difference at which a trap counts as fully controlled. Default 150.
-    pub trap_control_cap: i32,
-    /// Value of fully controlling one of one's own two home traps. Default 35.
-    pub trap_home: i32,
-    /// Value of fully controlling one of the enemy's home traps. Default 50.
-    pub trap_away: i32,
-    /// A piece on or next to a trap the enemy controls loses this percentage of its value
-    /// (scaled by how fully the enemy controls it), when an enemy piece able to dislodge it
-    /// stands within two steps. Default 12.
-    pub trap_danger_pct: i32,
+    /// outranks every enemy piece there (shape).
+    trap_dominance: Fixed(TrapControl) in -1000..=1000 = 40;
+    /// The control difference at which a trap counts as fully controlled (shape: the cap).
+    trap_control_cap: Fixed(TrapControl) in 1..=1000 = 150;
+    /// Value of fully controlling one of one's own two home traps, centirabbits (weight;
+    /// feature per home trap: the share held, 0 to 1).
+    trap_home: Linear(TrapControl) in -10000..=10000 = 35;
+    /// Value of fully controlling one of the enemy's home traps, centirabbits (weight;
+    /// feature per away trap: the share held, 0 to 1).
+    trap_away: Linear(TrapControl) in -10000..=10000 = 50;
+    /// A piece on or next to a trap the enemy controls loses this percentage of its value,
+    /// scaled by how fully the enemy controls it, when an enemy piece able to dislodge it
+    /// stands within two steps (weight; feature per such piece: minus its value in rabbits
+    /// times the enemy's share of the trap).
+    trap_danger_pct: Linear(TrapDanger) in -10000..=10000 = 12;
 
-    /// Rabbit advancement by ranks advanced (0 = home rank .. 6 = one step from goal).
-    /// Default `[0, 2, 6, 12, 24, 45, 80, 0]`.
-    pub rabbit_advance: [i32; 8],
+    /// Rabbit advancement by ranks advanced (0 = home rank .. 6 = one step from goal), in
+    /// centirabbits for a free rabbit (weight; feature per rabbit: the share of the
+    /// advancement it keeps, from `rabbit_free_pct` and `rabbit_trap_support_pct`).
+    rabbit_advance: Linear(Rabbits)[8] in -10000..=10000 = [0, 2, 6, 12, 24, 45, 80, 0];
     /// Share of the advancement kept by number of enemy officers in the cone ahead (the
-    /// rabbit's file and the two beside it, ranks ahead), in percent: 0, 1, 2 or more.
-    /// Default `[100, 55, 30]`.
-    pub rabbit_free_pct: [i32; 3],
+    /// rabbit's file and the two beside it, ranks ahead), in percent: 0, 1, 2 or more
+    /// (shape: multiplies `rabbit_advance`).
+    rabbit_free_pct: Fixed(Rabbits)[3] in -1000..=1000 = [100, 55, 30];
     /// Extra share of the advancement when the rabbit's side controls the enemy home trap on
-    /// its wing, in percent. Default 50.
-    pub rabbit_trap_support_pct: i32,
-    /// Bonus per rabbit that could reach goal in one unopposed turn (goal pressure). Default 25.
-    pub rabbit_goal_pressure: i32,
+    /// its wing, in percent (shape: multiplies `rabbit_advance`).
+    rabbit_trap_support_pct: Fixed(Rabbits) in -1000..=1000 = 50;
+    /// Bonus per rabbit that could reach goal in one unopposed turn, centirabbits (weight;
+    /// feature: the number of such rabbits).
+    rabbit_goal_pressure: Linear(Rabbits) in -10000..=10000 = 25;
 
     /// Penalty when the opponent could goal next turn if the side to move did nothing about
-    /// it. Default 200.
-    pub goal_threat: i32,
+    /// it, centirabbits (weight; feature: 1 for the threatening side).
+    goal_threat: Linear(GoalThreat) in -10000..=10000 = 200;
     /// Share of the value of the strongest enemy piece the side to move can capture this turn
-    /// that is credited now, in percent. Default 70.
-    pub capture_now_pct: i32,
-    /// Share of the value of the strongest piece the opponent could capture next turn that is
-    /// charged, in percent. Default 30.
-    pub capture_threat_pct: i32,
+    /// that is credited now, in percent (weight; feature: that value in rabbits).
+    capture_now_pct: Linear(Captures) in -10000..=10000 = 70;
+    /// Share of the value of the strongest piece the opponent could capture next turn that
+    /// is charged, in percent (weight; feature: that value in rabbits, for the opponent).
+    capture_threat_pct: Linear(Captures) in -10000..=10000 = 30;
 
-    /// A frozen piece loses this percentage of its value. Default 6.
-    pub frozen_pct: i32,
+    /// A frozen piece loses this percentage of its value (weight; feature per frozen piece:
+    /// minus its value in rabbits).
+    frozen_pct: Linear(Frozen) in -10000..=10000 = 6;
     /// A frozen piece next to a trap the enemy controls (a hostage) loses this further
-    /// percentage of its value. Default 15.
-    pub hostage_pct: i32,
-    /// A piece on a trap with exactly one friendly guard loses this percentage of its value.
-    /// Default 10.
-    pub single_guard_pct: i32,
-    /// Elephant mobility: value per empty square it reaches in one or two steps (at most 12
-    /// counted). Default 3.
-    pub elephant_mobility: i32,
-    /// Penalty for an elephant with no empty square next to it (blockaded). Default 60.
-    pub elephant_blockade: i32,
+    /// percentage of its value, scaled by how fully the enemy controls the trap (weight;
+    /// feature per hostage: minus its value in rabbits times the enemy's share).
+    hostage_pct: Linear(Hostages) in -10000..=10000 = 15;
+    /// A piece on a trap with exactly one friendly guard loses this percentage of its value
+    /// (weight; feature per such piece: minus its value in rabbits).
+    single_guard_pct: Linear(SingleGuard) in -10000..=10000 = 10;
+    /// Elephant mobility: value per empty square it reaches in one or two steps, at most 12
+    /// counted, centirabbits (weight; feature: that count).
+    elephant_mobility: Linear(Elephant) in -10000..=10000 = 3;
+    /// Penalty for an elephant with no empty square next to it (blockaded), centirabbits
+    /// (weight; feature: -1 when blockaded).
+    elephant_blockade: Linear(Elephant) in -10000..=10000 = 60;
+}
 
-    /// Highest value a single piece is given when weighing threats and dangers. Default 1500.
-    pub piece_value_cap: i32,
+/// The shipped weights file, compiled in: what [`Weights::default`] returns.
+pub const SHIPPED_JSON: &str = include_str!("../weights/default.json");
+
+/// Every parameter of the evaluation: a flat vector indexed by [`Param`] (see the module
+/// docs). [`Weights::default`] is the shipped set (`eval/weights/default.json`, compiled in);
+/// [`Weights::hand_set`] the documented defaults of each entry.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Weights {
+    values: [i32; Weights::LEN],
+}
+
+impl Weights {
+    /// Number of parameters.
+    pub const LEN: usize = STARTS[GroupIndex::LAST as usize];
+
+    /// The hand-set defaults written beside each entry.
+    pub fn hand_set() -> Weights {
+        let mut values = [0; Weights::LEN];
+        for (g, start) in GROUPS.iter().zip(STARTS) {
+            values[start..start + g.len()].copy_from_slice(g.defaults);
+        }
+        Weights { values }
+    }
+
+    /// Every value, by [`Param::index`].
+    pub fn values(&self) -> &[i32; Weights::LEN] {
+        &self.values
+    }
+
+    /// The group parameter `p` belongs to, and its entry index in the group.
+    pub fn group_of(p: Param) -> (&'static Group, usize) {
+        let i = p.index();
+        let g = STARTS[1..].partition_point(|&end| end <= i);
+        (&GROUPS[g], i - STARTS[g])
+    }
+
+    /// The stable name of parameter `p` (`trap_home`, `rabbit_advance.3`, `table.1.2`).
+    pub fn name(p: Param) -> &'static str {
+        Weights::names()[p.index()].as_str()
+    }
+
+    /// The names of every parameter, by index (built once).
+    pub fn names() -> &'static [String] {
+        static NAMES: OnceLock<Vec<String>> = OnceLock::new();
+        NAMES.get_or_init(|| {
+            GROUPS
+                .iter()
+                .flat_map(|g| (0..g.len()).map(move |i| g.entry_name(i)))
+                .collect()
+        })
+    }
+
+    /// The parameter called `name`, if any.
+    pub fn find(name: &str) -> Option<Param> {
+        let mut parts = name.split('.');
+        let group = parts.next()?;
+        let g = GROUPS.iter().position(|g| g.name == group)?;
+        let group = &GROUPS[g];
+        // Indices are written plainly: `rabbit_advance.3`, not `rabbit_advance.03` or `+3`.
+        let plain = |s: &str| {
+            !s.is_empty()
+                && s.bytes().all(|b| b.is_ascii_digit())
+                && (s == "0" || !s.starts_with('0'))
+        };
+        let idx: Vec<usize> = parts
+            .map(|s| if plain(s) { s.parse().ok() } else { None })
+            .collect::<Option<_>>()?;
+        let entry = match (group.dims, idx.as_slice()) {
+            ([], []) => 0,
+            ([n], [i]) if i < n => *i,
+            ([r, c], [i, j]) if i < r && j < c => i * c + j,
+            _ => return None,
+        };
+        Some(Param((STARTS[g] + entry) as u16))
+    }
+
+    /// Every parameter id, in order.
+    pub fn params() -> impl Iterator<Item = Param> {
+        (0..Weights::LEN).map(|i| Param(i as u16))
+    }
+
+    /// Whether `p` is a weight the tuner fits.
+    pub fn is_linear(p: Param) -> bool {
+        Weights::group_of(p).0.kind == Kind::Linear
+    }
 }
 
 impl Default for Weights {
+    /// The shipped weights (`eval/weights/default.json`, compiled in and read once).
     fn default() -> Self {
-        Weights {
-            material_pct: 100,
-            trap_strength: [100, 80, 62, 48, 38, 30, 24, 20],
-            trap_rabbit_strength: 12,
-            trap_distance_pct: [60, 100, 50, 20],
-            trap_frozen_pct: 50,
-            trap_dominance: 40,
-            trap_control_cap: 150,
-            trap_home: 35,
-            trap_away: 50,
-            trap_danger_pct: 12,
-            rabbit_advance: [0, 2, 6, 12, 24, 45, 80, 0],
-            rabbit_free_pct: [100, 55, 30],
-            rabbit_trap_support_pct: 50,
-            rabbit_goal_pressure: 25,
-            goal_threat: 200,
-            capture_now_pct: 70,
-            capture_threat_pct: 30,
-            frozen_pct: 6,
-            hostage_pct: 15,
-            single_guard_pct: 10,
-            elephant_mobility: 3,
-            elephant_blockade: 60,
-            piece_value_cap: 1500,
+        static SHIPPED: OnceLock<Weights> = OnceLock::new();
+        SHIPPED
+            .get_or_init(|| {
+                // A test checks the compiled-in file; a bad one is a build defect, not input.
+                crate::weights_file::parse(SHIPPED_JSON, &Weights::hand_set())
+                    .expect("the compiled-in eval/weights/default.json is a valid weights file")
+                    .weights
+            })
+            .clone()
+    }
+}
+
+impl std::fmt::Debug for Weights {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut m = f.debug_map();
+        for p in Weights::params() {
+            m.entry(&Weights::name(p), &self[p]);
         }
+        m.finish()
+    }
+}
+
+impl Index<Param> for Weights {
+    type Output = i32;
+    #[inline]
+    fn index(&self, p: Param) -> &i32 {
+        &self.values[p.index()]
+    }
+}
+
+impl IndexMut<Param> for Weights {
+    #[inline]
+    fn index_mut(&mut self, p: Param) -> &mut i32 {
+        &mut self.values[p.index()]
+    }
+}
+
+impl Index<ParamArray> for Weights {
+    type Output = [i32];
+    #[inline]
+    fn index(&self, a: ParamArray) -> &[i32] {
+        &self.values[a.start as usize..a.start as usize + a.len as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_found_again() {
+        let names = Weights::names();
+        assert_eq!(names.len(), Weights::LEN);
+        let mut sorted = names.to_vec();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), Weights::LEN, "duplicate names");
+        for p in Weights::params() {
+            assert_eq!(Weights::find(Weights::name(p)), Some(p));
+        }
+        assert_eq!(Weights::name(id::trap_home), "trap_home");
+        assert_eq!(Weights::name(id::rabbit_advance.at(3)), "rabbit_advance.3");
+        for bad in [
+            "",
+            "trap_hom",
+            "trap_home.0",
+            "rabbit_advance",
+            "rabbit_advance.8",
+            "rabbit_advance.03",
+            "rabbit_advance.x",
+            "rabbit_advance.+3",
+            "rabbit_advance.",
+            "rabbit_advance.1.2",
+        ] {
+            assert_eq!(Weights::find(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn hand_set_values_are_the_documented_defaults_and_within_range() {
+        let w = Weights::hand_set();
+        assert_eq!(w[id::trap_home], 35);
+        assert_eq!(w[id::piece_value_cap], 1500);
+        assert_eq!(&w[id::rabbit_advance], &[0, 2, 6, 12, 24, 45, 80, 0]);
+        assert_eq!(&w[id::trap_distance_pct], &[60, 100, 50, 20]);
+        assert_eq!(w[id::elephant_blockade], 60);
+        for p in Weights::params() {
+            let (g, i) = Weights::group_of(p);
+            assert_eq!(w[p], g.defaults[i]);
+            assert!((g.min..=g.max).contains(&w[p]), "{}", Weights::name(p));
+            assert!(!g.doc.trim().is_empty());
+        }
+        // The last group ends the vector.
+        let last = GROUPS.last().unwrap();
+        assert_eq!(
+            Weights::group_of(Param(Weights::LEN as u16 - 1)).0.name,
+            last.name
+        );
+    }
+
+    #[test]
+    fn a_table_group_names_rows_and_columns() {
+        let g = Group {
+            name: "t",
+            doc: "",
+            kind: Kind::Linear,
+            term: Term::Material,
+            dims: &[2, 3],
+            defaults: &[0; 6],
+            min: 0,
+            max: 0,
+        };
+        assert_eq!(g.entry_name(4), "t.1.1");
+        let t = ParamTable {
+            start: 10,
+            rows: 2,
+            cols: 3,
+        };
+        assert_eq!(t.at(1, 2), Param(15));
     }
 }

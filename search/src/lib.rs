@@ -9,6 +9,7 @@
 
 mod commute;
 mod control;
+mod leaf;
 mod limits;
 mod memory;
 mod moves;
@@ -25,6 +26,7 @@ mod smp;
 mod tt;
 
 pub use control::Control;
+pub use leaf::{quiet_leaves, Leaf};
 pub use limits::Limits;
 pub use params::{Feature, Params};
 pub use report::{Report, SearchResult};

@@ -2,8 +2,9 @@
 //!
 //! Every standard AEI option is understood (the time control, the clocks, the opponent and
 //! event, `hash` and `depth`), plus Tusk's own `threads`, `strict` (exit on an unknown
-//! command), `seed` (fixes the setup choice), `nodes` (a node limit per search) and `without`
-//! (search features switched off, for self-play checks of what each is worth). Names are matched case-insensitively.
+//! command), `seed` (fixes the setup choice), `nodes` (a node limit per search), `without`
+//! (search features switched off, for self-play checks of what each is worth) and `weights`
+//! (an evaluation weights file; `default` for the shipped set). Names are matched case-insensitively.
 //! Numbers may be decimals; times are seconds.
 
 use std::fmt;
@@ -58,6 +59,10 @@ pub struct Options {
     pub seed: Option<u64>,
     /// Search features switched off (`tusk bench --without` names, comma-separated).
     pub without: Vec<tusk_search::Feature>,
+    /// The evaluation weights (`weights`: a weights file; empty or `default`: the shipped ones).
+    pub weights: tusk_eval::Weights,
+    /// The names the last weights file left out (they keep the shipped values).
+    pub weights_missing: Vec<&'static str>,
 }
 
 impl Default for Options {
@@ -80,6 +85,8 @@ impl Default for Options {
             strict: false,
             seed: None,
             without: Vec::new(),
+            weights: tusk_eval::Weights::default(),
+            weights_missing: Vec::new(),
         }
     }
 }
@@ -95,7 +102,7 @@ pub enum Changed {
     Hash,
     /// `threads`: the searcher's thread count changes.
     Threads,
-    /// `without`: the searcher's feature switches change.
+    /// `without` or `weights`: the searcher's parameters change.
     Params,
 }
 
@@ -113,6 +120,9 @@ pub enum OptionError {
         /// What the option takes.
         expected: &'static str,
     },
+    /// A weights file that could not be read or is not valid (the message names the file,
+    /// and the line and key at fault).
+    Weights(String),
 }
 
 impl fmt::Display for OptionError {
@@ -132,6 +142,9 @@ impl fmt::Display for OptionError {
                 value: None,
                 expected,
             } => write!(f, "option '{name}' needs a value ({expected})"),
+            OptionError::Weights(e) => {
+                write!(f, "option 'weights': {e}; kept the previous weights")
+            }
         }
     }
 }
@@ -196,7 +209,7 @@ impl Options {
             "tcturns" | "hash" | "threads" | "seed" | "nodes" => Kind::Count,
             "depth" | "rating" | "opponent_rating" => Kind::Number,
             "rated" | "strict" => Kind::Bool,
-            "opponent" | "event" | "without" => Kind::Text,
+            "opponent" | "event" | "without" | "weights" => Kind::Text,
             _ => return Err(OptionError::Unknown(name.to_string())),
         };
         let bad_as = |expected| OptionError::BadValue {
@@ -266,6 +279,19 @@ impl Options {
                 // The message lists every name: "expected tt, ttmove, ...".
                 self.without = tusk_search::Feature::parse_list(&t)
                     .map_err(|_| bad_as(tusk_search::Feature::NAMES))?;
+                changed = Changed::Params;
+            }
+            ("weights", Value::Text(t)) => {
+                let (weights, missing) = match t.as_str() {
+                    "" | "default" => (tusk_eval::Weights::default(), Vec::new()),
+                    path => {
+                        let l = tusk_eval::weights_file::load(std::path::Path::new(path))
+                            .map_err(|e| OptionError::Weights(e.to_string()))?;
+                        (l.weights, l.missing)
+                    }
+                };
+                self.weights = weights;
+                self.weights_missing = missing;
                 changed = Changed::Params;
             }
             _ => return Err(bad()),

@@ -204,7 +204,10 @@ impl Session {
                 }
             }
         }
-        let mut params = tusk_search::Params::default();
+        let mut params = tusk_search::Params {
+            weights: self.opts.weights.clone(),
+            ..tusk_search::Params::default()
+        };
         for &f in &self.opts.without {
             params.set(f, false);
         }
@@ -276,6 +279,14 @@ impl Session {
             // The table is made (or refused) now, so the answer comes to this command.
             Ok(Changed::Hash | Changed::Threads) => self.prepare_searcher(),
             Ok(Changed::Params) => {
+                if name == "weights" {
+                    if let Some(note) =
+                        crate::cli::weights::missing_note(&self.opts.weights_missing)
+                    {
+                        self.out
+                            .warning(&format!("weights {}: {note}", value.unwrap_or("")));
+                    }
+                }
                 if self.searcher.is_some() {
                     self.prepare_searcher();
                 }

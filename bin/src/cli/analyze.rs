@@ -8,9 +8,10 @@ use clap::Args;
 use serde::Serialize;
 use tusk_engine::notation::board::{to_aei_with_side, to_framed};
 use tusk_engine::Color;
-use tusk_search::{Control, Limits, Report, ScoreKind, SearchConfig, Searcher};
+use tusk_search::{Control, Limits, Params, Report, ScoreKind, SearchConfig, Searcher};
 
 use super::position::{ensure_not_over, PositionArgs};
+use super::weights::WeightsArgs;
 use crate::clock::policy::{Budget, Spending};
 use crate::clock::MAX_SECONDS;
 
@@ -42,6 +43,8 @@ pub struct AnalyzeArgs {
     /// One JSON object per line instead of text.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    weights: WeightsArgs,
 }
 
 /// A JSON line of `--json` output.
@@ -131,6 +134,7 @@ fn human_count(n: u64) -> String {
 
 /// Runs `tusk analyze`.
 pub fn run(args: &AnalyzeArgs) -> Result<()> {
+    let weights = args.weights.load()?;
     let game = args.pos.load()?;
     if game.in_setup() {
         bail!("the position is in the setup phase; there is nothing to analyze yet");
@@ -192,6 +196,10 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
             searcher.threads()
         );
     }
+    searcher.set_params(Params {
+        weights,
+        ..Params::default()
+    });
     let number = game.move_number();
     let side = game.side_to_move();
     if !args.json {

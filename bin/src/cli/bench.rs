@@ -13,6 +13,7 @@ use tusk_engine::Game;
 use tusk_search::{Control, Feature, Limits, Params, SearchConfig, Searcher};
 
 use super::position::START;
+use super::weights::WeightsArgs;
 
 /// Arguments of `tusk bench`.
 #[derive(Args, Debug)]
@@ -36,6 +37,8 @@ pub struct BenchArgs {
     /// Transposition table size in MiB (cleared before each position).
     #[arg(long, default_value_t = 16, value_name = "MB")]
     hash: usize,
+    #[command(flatten)]
+    weights: WeightsArgs,
 }
 
 /// Default bench depth in steps.
@@ -132,7 +135,10 @@ pub const POSITIONS: &[(&str, &str)] = &[
 
 /// Runs `tusk bench`.
 pub fn run(args: &BenchArgs) -> Result<()> {
-    let mut params = Params::default();
+    let mut params = Params {
+        weights: args.weights.load()?,
+        ..Params::default()
+    };
     for (names, on, option) in [
         (&args.with, true, "--with"),
         (&args.without, false, "--without"),

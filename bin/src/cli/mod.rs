@@ -6,3 +6,4 @@ pub mod eval;
 pub mod moves;
 pub mod perft;
 pub mod position;
+pub mod weights;

@@ -19,7 +19,7 @@ use super::report::{self, sprt_state};
 use super::schedule::Scheduled;
 use super::state::{self, GameJson, LoadError};
 use super::stats::Hypothesis;
-use super::worker::{self, Done, Event, GameWorker, SetupError, MatchContext};
+use super::worker::{self, Done, Event, GameWorker, MatchContext, SetupError};
 
 /// Why a run failed.
 #[derive(Debug, thiserror::Error)]

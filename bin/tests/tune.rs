@@ -1,0 +1,160 @@
+//! `tusk tune` as a user runs it: it reads a small `tusk datagen` file and a small
+//! `tusk match --json` file (Tusk against itself over AEI) together, reports the data and the
+//! losses, and writes a complete weights file that `tusk eval --weights` accepts; bad input is
+//! refused with the file and line.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn tusk() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tusk"))
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("tune-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn ok(o: Output, what: &str) -> (String, String) {
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(o.status.success(), "{what} failed:\n{out}\n{err}");
+    (out, err)
+}
+
+#[test]
+fn tune_reads_datagen_and_match_files_and_writes_weights_eval_accepts() {
+    let dir = scratch("e2e");
+    let games = dir.join("selfplay.jsonl");
+    ok(
+        tusk()
+            .args([
+                "datagen", "--games", "6", "--nodes", "200", "--seed", "2", "--hash", "2",
+            ])
+            .args(["--threads", "2", "--random-turns", "4", "--out"])
+            .arg(&games)
+            .output()
+            .unwrap(),
+        "datagen",
+    );
+    let matches = dir.join("match.jsonl");
+    let engine = |name: &str| {
+        format!(
+            "name={name},cmd={} aei,nodes=150",
+            env!("CARGO_BIN_EXE_tusk")
+        )
+    };
+    ok(
+        tusk()
+            .args(["match", "--engine", &engine("a"), "--engine", &engine("b")])
+            .args([
+                "--games", "2", "--setups", "random", "--seed", "3", "--json",
+            ])
+            .arg(&matches)
+            .output()
+            .unwrap(),
+        "match",
+    );
+
+    let weights = dir.join("out/tuned.json");
+    let (out, _) = ok(
+        tusk()
+            .args(["tune", "--data"])
+            .arg(&games)
+            .arg(&matches)
+            .args(["--epochs", "5", "--skip-turns", "2", "--validation", "0.25"])
+            .args(["--positions-per-game", "12", "--seed", "4", "--out"])
+            .arg(&weights)
+            .output()
+            .unwrap(),
+        "tune",
+    );
+    assert!(
+        out.contains("games: 8 read (6 datagen, 2 match), 8 used"),
+        "{out}"
+    );
+    for want in [
+        "(starting weights)",
+        "K = ",
+        "rounded to integers: training",
+        "trap_home",
+        "wrote ",
+    ] {
+        assert!(out.contains(want), "{want}:\n{out}");
+    }
+    // Every epoch is reported, each with two losses.
+    let epochs: Vec<&str> = out
+        .lines()
+        .filter(|l| {
+            l.split_whitespace().count() == 3 && l.trim_start().starts_with(char::is_numeric)
+        })
+        .collect();
+    assert_eq!(epochs.len(), 5, "{out}");
+    let taken: u64 = out
+        .split(" taken")
+        .next()
+        .and_then(|s| s.rsplit(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!((30..=96).contains(&taken), "{taken} positions: {out}");
+
+    let text = std::fs::read_to_string(&weights).unwrap();
+    assert!(text.contains("\"trap_home\": "), "{text}");
+    let (eval_out, eval_err) = ok(
+        tusk()
+            .args(["eval", "--features", "--weights"])
+            .arg(&weights)
+            .output()
+            .unwrap(),
+        "eval --weights",
+    );
+    assert!(eval_out.contains("score for gold"), "{eval_out}");
+    assert!(
+        eval_err.is_empty(),
+        "a complete file, no warning: {eval_err}"
+    );
+}
+
+#[test]
+fn tune_refuses_bad_data_with_the_file_and_line() {
+    let dir = scratch("bad");
+    let bad = dir.join("bad.jsonl");
+    std::fs::write(&bad, "{\"moves\": [], \"winner\": \"g\"}\n").unwrap();
+    let out = dir.join("w.json");
+    let o = tusk()
+        .args(["tune", "--data"])
+        .arg(&bad)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("bad.jsonl:1: neither a tusk datagen game"),
+        "{err}"
+    );
+    assert!(!out.exists());
+
+    std::fs::write(&bad, "").unwrap();
+    let o = tusk()
+        .args(["tune", "--data"])
+        .arg(&bad)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no training positions"));
+
+    let o = tusk()
+        .args(["tune", "--data", "/nonexistent.jsonl", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("/nonexistent.jsonl"));
+}

@@ -1,0 +1,123 @@
+//! Quiet leaves for Texel-style tuning: the position at the end of the principal variation of
+//! the quiescence search (`quiesce.rs`, run as the search runs it at its horizon) from a given
+//! position, and that search's value. A tuner fits the evaluation on such leaves, where the
+//! captures within reach have been played out, instead of on the positions themselves.
+
+use std::sync::atomic::{AtomicBool, AtomicU64};
+
+use tusk_engine::Position;
+use tusk_eval::Weights;
+
+use crate::control::Control;
+use crate::params::Params;
+use crate::search::{RepetitionHistory, SearchShared, Worker, INF};
+use crate::tt::Tt;
+
+/// The quiet leaf of one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Leaf {
+    /// The position at the end of the quiescence search's principal variation: the given
+    /// position itself when standing pat is best, else after the captures (and turn ends) it
+    /// plays. It may be mid-turn, or the opponent's turn start.
+    pub position: Position,
+    /// The quiescence search's value, from the given position's side to move's view, on the
+    /// search's scale (see [`crate::Score`]: centirabbits, or a win or loss in steps).
+    pub value: i32,
+    /// Node moves from the given position to the leaf (a capture is one, a turn end one).
+    pub moves: usize,
+}
+
+/// The quiet leaf of each of `positions` (which must not be decided games) with evaluation
+/// weights `weights`. One quiescence searcher serves them all.
+pub fn quiet_leaves(positions: &[Position], weights: &Weights) -> Vec<Leaf> {
+    let Some(first) = positions.first() else {
+        return Vec::new();
+    };
+    // One MiB: the quiescence search barely uses its table. It is far below any limit, so
+    // it cannot fail but where nothing could be allocated at all.
+    let tt = Tt::try_new(1).expect("a 1 MiB transposition table");
+    let params = Params {
+        weights: weights.clone(),
+        ..Params::default()
+    };
+    let control = Control::new();
+    let repetitions = RepetitionHistory::default();
+    let shared = SearchShared {
+        tt: &tt,
+        params: &params,
+        control: &control,
+        repetitions: &repetitions,
+        abort: AtomicBool::new(false),
+        nodes: AtomicU64::new(0),
+        node_limit: None,
+    };
+    let mut worker = Worker::new(&shared, first.clone());
+    positions
+        .iter()
+        .map(|p| {
+            worker.pos = p.clone();
+            let value = worker.qsearch(0, 0, -INF, INF);
+            let mut leaf = p.clone();
+            let pv = worker.pv_at(0);
+            for &m in pv {
+                if m.is_pass() {
+                    leaf.end_turn();
+                    continue;
+                }
+                leaf.play_step_unchecked(m.first());
+                if m.len() == 2 {
+                    leaf.play_step_unchecked(m.second());
+                }
+            }
+            Leaf {
+                position: leaf,
+                value,
+                moves: pv.len(),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tusk_eval::{captures, evaluate, WIN_THRESHOLD};
+
+    /// On random-game positions: with no capture for the side to move the leaf is the
+    /// position and the value its evaluation; otherwise the leaf is reached by the search's
+    /// own moves and its evaluation (from the root side's view) is the value.
+    #[test]
+    fn leaves_are_the_quiescence_principal_variation_ends() {
+        let w = Weights::default();
+        let positions: Vec<Position> = (0..60u64)
+            .flat_map(|s| tusk_tests::random_game(s, 60))
+            .filter(|p| tusk_engine::turn_boundary_result(p).is_none())
+            .collect();
+        let leaves = quiet_leaves(&positions, &w);
+        let (mut moved, mut across) = (0, 0);
+        for (p, l) in positions.iter().zip(&leaves) {
+            let e = evaluate(&l.position, &w);
+            if l.moves == 0 {
+                assert_eq!(&l.position, p);
+            } else {
+                moved += 1;
+                assert!(captures::best_capture(p).is_some(), "{p:?}");
+            }
+            if e.abs() >= WIN_THRESHOLD || l.value.abs() >= WIN_THRESHOLD {
+                continue;
+            }
+            let from_root = if l.position.side() == p.side() {
+                e
+            } else {
+                across += 1;
+                -e
+            };
+            assert_eq!(l.value, from_root, "{p:?} -> {:?}", l.position);
+        }
+        assert!(moved > 20, "only {moved} leaves differ from their position");
+        eprintln!(
+            "{} positions, {moved} resolved by captures, {across} across a turn end",
+            positions.len()
+        );
+    }
+}
