@@ -86,45 +86,35 @@ mod tests {
     use super::*;
     use std::sync::mpsc::channel;
 
-    #[test]
-    fn lines_then_eof() {
+    /// Every event the reader makes of `input`, as text.
+    fn read_all(input: Vec<u8>) -> Vec<String> {
         let (tx, rx) = channel();
-        let input = b"aei\r\nisready\n\xffgo\nquit".to_vec();
         spawn(std::io::Cursor::new(input), tx)
             .unwrap()
             .join()
             .unwrap();
-        let got: Vec<String> = rx
-            .iter()
+        rx.iter()
             .map(|e| match e {
                 Event::Line(l) => l,
                 Event::Overlong(n) => format!("<overlong {n}>"),
                 Event::Eof => "<eof>".into(),
                 Event::SearchDone(_) => "<done>".into(),
             })
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn lines_then_eof() {
+        let got = read_all(b"aei\r\nisready\n\xffgo\nquit".to_vec());
         assert_eq!(got, ["aei", "isready", "\u{fffd}go", "quit", "<eof>"]);
     }
 
     #[test]
     fn an_overlong_line_is_skipped_whole_and_reading_goes_on() {
-        let (tx, rx) = channel();
         let mut input = b"isready\n".to_vec();
         input.extend(std::iter::repeat_n(b'x', 3 * MAX_LINE_BYTES));
         input.extend_from_slice(b"\nquit\n");
-        spawn(std::io::Cursor::new(input), tx)
-            .unwrap()
-            .join()
-            .unwrap();
-        let got: Vec<String> = rx
-            .iter()
-            .map(|e| match e {
-                Event::Line(l) => l,
-                Event::Overlong(n) => format!("<overlong {n}>"),
-                Event::Eof => "<eof>".into(),
-                Event::SearchDone(_) => "<done>".into(),
-            })
-            .collect();
+        let got = read_all(input);
         let n = 3 * MAX_LINE_BYTES + 1;
         assert_eq!(
             got,
