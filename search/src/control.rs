@@ -3,19 +3,19 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-/// SearchShared between the searcher and whoever drives it (the AEI reader thread, a Ctrl-C
+/// Shared between the searcher and whoever drives it (the AEI reader thread, a Ctrl-C
 /// handler, a timer). All methods take `&self` and are safe to call from any thread at any
 /// time; the searcher polls it at least every millisecond of search time, so a stop is
 /// honoured within a few milliseconds.
 ///
-/// Deadlines are measured from [`Control::start`]: the *soft* deadline is where the search
-/// stops after finishing an iteration (or earlier when the best move is stable), the *hard*
-/// one is never passed.
+/// The *hard* deadline, measured from [`Control::start`], is never passed. When to stop
+/// earlier (a soft deadline after an iteration, a stable best turn) is the driver's time
+/// policy: it sees every completed iteration's report (`Report::completes_iteration`) and
+/// calls [`Control::stop`] there, which ends the search with that iteration's result.
 #[derive(Debug)]
 pub struct Control {
     stop: AtomicBool,
     start: Instant,
-    soft_ns: AtomicU64,
     hard_ns: AtomicU64,
 }
 
@@ -33,7 +33,6 @@ impl Control {
         Control {
             stop: AtomicBool::new(false),
             start: Instant::now(),
-            soft_ns: AtomicU64::new(NONE),
             hard_ns: AtomicU64::new(NONE),
         }
     }
@@ -53,19 +52,9 @@ impl Control {
         self.stop.load(Ordering::Relaxed)
     }
 
-    /// Sets (or with `None` removes) the soft deadline, as time since [`Control::start`].
-    pub fn set_soft(&self, after: Option<Duration>) {
-        self.soft_ns.store(to_ns(after), Ordering::Relaxed);
-    }
-
     /// Sets (or with `None` removes) the hard deadline, as time since [`Control::start`].
     pub fn set_hard(&self, after: Option<Duration>) {
         self.hard_ns.store(to_ns(after), Ordering::Relaxed);
-    }
-
-    /// The soft deadline, as time since the start.
-    pub fn soft(&self) -> Option<Duration> {
-        from_ns(self.soft_ns.load(Ordering::Relaxed))
     }
 
     /// The hard deadline, as time since the start.
@@ -104,8 +93,8 @@ mod tests {
         assert!(c.must_stop());
         c.set_hard(None);
         assert!(!c.must_stop());
-        c.set_soft(Some(Duration::from_secs(3)));
-        assert_eq!(c.soft(), Some(Duration::from_secs(3)));
+        c.set_hard(Some(Duration::from_secs(3)));
+        assert_eq!(c.hard(), Some(Duration::from_secs(3)));
         c.stop();
         assert!(c.must_stop());
     }

@@ -89,7 +89,7 @@ pub struct Params {
     /// Use the transposition table.
     pub tt: bool,
     /// Try the table's move first (measured harmful while a pass cost no depth; with passes
-    /// charged it saves time to depth, see the README's Search section).
+    /// charged it saves time to depth, see search/README.md).
     pub tt_move: bool,
     /// Order moves (otherwise only the hash move goes first).
     pub ordering: bool,
@@ -118,7 +118,7 @@ pub struct Params {
     /// The most steps of extension one line may receive for goal threats.
     pub max_extension: i32,
     /// Reduced depth for late root turns (see `root_reduce`); off by default (measured: see
-    /// the README's Search section).
+    /// search/README.md).
     pub root_reductions: bool,
     /// Root turns searched in full before any is reduced.
     pub root_full_moves: usize,

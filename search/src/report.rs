@@ -53,6 +53,12 @@ pub struct Report {
     pub pv: Vec<Turn>,
     /// For multi-PV searches, the rank of this line (1 = best); 1 otherwise.
     pub multipv: usize,
+    /// How many distinct legal turns the root has (1: the turn is forced).
+    pub root_turns: usize,
+    /// True on exactly one report per completed iteration: the best line (rank 1) at the
+    /// iteration's depth. A driver decides there whether to start another iteration (see
+    /// `Control::stop`: a stop asked for now ends the search with this iteration's result).
+    pub completes_iteration: bool,
 }
 
 impl Report {

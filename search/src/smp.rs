@@ -1,8 +1,9 @@
 //! Lazy SMP and iterative deepening: the main thread deepens one step at a time with
-//! aspiration windows, reports, and decides when to stop (depth, nodes, the soft deadline
-//! after an iteration or earlier when the best turn is stable; the hard deadline and a stop
-//! request end it at once); helper threads search the same root on the same table, starting
-//! one step deeper on odd threads, and are stopped when the main thread is done.
+//! aspiration windows and reports; it stops at its depth or node limit, at the hard deadline
+//! and on a stop request (at once), and after an iteration when the driver's time policy asks
+//! for a stop as it reads that iteration's report (`Report::completes_iteration`). Helper
+//! threads search the same root on the same table, starting one step deeper on odd threads,
+//! and are stopped when the main thread is done.
 
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
@@ -52,6 +53,8 @@ pub(crate) fn run(
         hashfull: shared.tt.hashfull(),
         pv: vec![roots[best_static].turn],
         multipv: 1,
+        root_turns: roots.len(),
+        completes_iteration: false,
     });
     let mut started_threads = 1;
     let result = std::thread::scope(|scope| {
@@ -135,6 +138,8 @@ fn make_report(
         hashfull: w.sh.tt.hashfull(),
         pv: pv_turns(root, &rm.turn, &rm.pv),
         multipv: rank,
+        root_turns: 0,
+        completes_iteration: false,
     }
 }
 
@@ -153,14 +158,15 @@ fn main_thread(
     let mut w = Worker::new(shared, root.clone());
     let mut completed = 0u32;
     let mut prev_score = 0;
-    let mut stable = 0u32;
-    let mut last_best: Option<Turn> = None;
     for depth in depths {
         let d = depth as i32;
         let multipv = limits.multipv.clamp(1, roots.len());
         let mut on_best = |w: &mut Worker<'_>, roots: &[RootMove]| {
             if depth > first {
-                report(&make_report(w, root, &roots[0], depth, true, started, 1));
+                report(&Report {
+                    root_turns: roots.len(),
+                    ..make_report(w, root, &roots[0], depth, true, started, 1)
+                });
             }
         };
         let on_best = &mut on_best;
@@ -202,29 +208,15 @@ fn main_thread(
         let shown = if depth == first { 1 } else { depth };
         for d in shown..=depth {
             for (k, rm) in roots.iter().take(multipv).enumerate() {
-                report(&make_report(&w, root, rm, d, false, started, k + 1));
+                report(&Report {
+                    root_turns: roots.len(),
+                    completes_iteration: d == depth && k == 0,
+                    ..make_report(&w, root, rm, d, false, started, k + 1)
+                });
             }
         }
-        if last_best == Some(roots[0].turn) {
-            stable += 1;
-        } else {
-            stable = 0;
-            last_best = Some(roots[0].turn);
-        }
-        // When to stop.
-        let soft = control.soft();
-        if roots.len() == 1 && soft.is_some() {
-            break;
-        }
-        if let Some(soft) = soft {
-            let el = control.elapsed();
-            if el >= soft || (stable >= 4 && el >= soft.mul_f64(0.4)) {
-                break;
-            }
-            if is_decisive(prev_score) && d > Score::WIN - prev_score.abs() + 4 {
-                break;
-            }
-        }
+        // Whether to go on is the driver's time policy: it has seen the iteration's report
+        // and stops the search through the control when it is time.
         if control.must_stop() {
             break;
         }

@@ -130,7 +130,6 @@ fn a_hard_deadline_and_a_node_limit_end_the_search() {
     let g = game(OPENING);
     let mut s = Searcher::new(SearchConfig::default()).expect("a searcher");
     let control = Control::new();
-    control.set_soft(Some(Duration::from_millis(100)));
     control.set_hard(Some(Duration::from_millis(200)));
     let r = s
         .search(&g, &Limits::default(), &control, &mut |_| {})

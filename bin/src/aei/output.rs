@@ -171,6 +171,8 @@ mod tests {
             hashfull: 3,
             pv: line(&pos, &["Ee2n Ee3n", "ed7s"]),
             multipv: 1,
+            root_turns: 20,
+            completes_iteration: false,
         };
         assert_eq!(
             info_lines(&r, &pos),

@@ -426,7 +426,7 @@ impl Session {
                         // The controller has gone: nobody will read the answer.
                         thread_control.stop();
                     }
-                    note_best(r, &thread_control, &thread_shared);
+                    lock(&thread_shared).on_report(r, &thread_control);
                 };
                 let result =
                     searcher.search(&thread_game, &limits, &thread_control, &mut on_report);
@@ -671,13 +671,6 @@ fn wait_finished<T>(handle: &JoinHandle<T>) -> bool {
         std::thread::sleep(Duration::from_micros(200));
     }
     handle.is_finished()
-}
-
-/// Passes the reported best turn to the time policy (a late change stretches the budget).
-fn note_best(report: &Report, control: &Control, shared: &Mutex<Spending>) {
-    if let Some(&first) = report.pv.first() {
-        lock(shared).note_best(first, report.depth, control);
-    }
 }
 
 #[cfg(test)]

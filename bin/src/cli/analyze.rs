@@ -176,7 +176,11 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     }
 
     let control = Arc::new(Control::new());
-    Spending::new(args.time.map(Budget::fixed), 0.0, 1.0).apply(&control);
+    // The time policy the AEI engine follows, with a fixed budget: it stops the search after
+    // an iteration (soft deadline, a stable best turn, a proven result), the control at the
+    // hard deadline.
+    let mut spending = Spending::new(args.time.map(Budget::fixed), 0.0, 1.0);
+    spending.apply(&control);
     {
         let c = Arc::clone(&control);
         // A second Ctrl-C while stopping is the same request; failing to install the handler
@@ -211,6 +215,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     }
     let mut io_error: Option<anyhow::Error> = None;
     let mut on_report = |r: &Report| {
+        spending.on_report(r, &control);
         if io_error.is_some() {
             return;
         }
@@ -237,7 +242,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
         };
         if let Err(e) = res {
             io_error = Some(e);
-            control_stop(&control);
+            control.stop();
         }
     };
     let result = searcher.search(&game, &limits, &control, &mut on_report);
@@ -279,10 +284,6 @@ fn whole_number_option(flag: &str, text: &str, max: usize) -> Result<usize> {
         Ok(n) if (1..=max).contains(&n) => Ok(n),
         _ => bail!("{flag} {text}: must be a whole number from 1 to {max}"),
     }
-}
-
-fn control_stop(c: &Control) {
-    c.stop();
 }
 
 /// One text line of a report whose PV (`pv`) is already written.

@@ -12,7 +12,7 @@
 use std::time::Duration;
 
 use tusk_engine::{Position, Turn};
-use tusk_search::Control;
+use tusk_search::{Control, Report, ScoreKind};
 
 use super::control::{seconds_to_duration, TimeControl};
 
@@ -47,6 +47,13 @@ pub mod params {
     pub const LATE_FRACTION: f64 = 0.5;
     /// The largest total extension.
     pub const MAX_EXTENSION: f64 = 2.0;
+    /// After this many completed iterations with the same best turn ...
+    pub const STABLE_ITERATIONS: u32 = 4;
+    /// ... the search stops once this fraction of the soft deadline has passed.
+    pub const STABLE_SOFT_FRACTION: f64 = 0.4;
+    /// A proven win or loss stops the search once it has been confirmed this many steps
+    /// deeper.
+    pub const PROVEN_EXTRA_STEPS: u32 = 4;
     /// With a small reserve extensions shrink: at most 1 + reserve / (this x tcmove), so a
     /// drained reserve is not drained further.
     pub const EXTENSION_RESERVE_MOVES: f64 = 2.0;
@@ -178,6 +185,13 @@ pub struct Spending {
     pub late_changes: u32,
     /// The depth of the last late change (at most one extension per depth).
     pub extended_at: u32,
+    /// The soft deadline, as time since the search clock started: no new iteration after it
+    /// (`None`: untimed). Set by [`Spending::apply`].
+    pub soft: Option<Duration>,
+    /// The best turn of the last completed iteration.
+    pub iteration_best: Option<Turn>,
+    /// For how many completed iterations in a row that best turn has not changed.
+    pub stable_iterations: u32,
 }
 
 impl Spending {
@@ -192,12 +206,59 @@ impl Spending {
         }
     }
 
-    /// Moves the control's deadlines to what the budget, offset and extension say.
-    pub fn apply(&self, control: &Control) {
+    /// Moves the deadlines to what the budget, offset and extension say: the soft one here,
+    /// the hard one in the control (the searcher never passes it).
+    pub fn apply(&mut self, control: &Control) {
         if let Some(b) = &self.budget {
             let (soft, hard) = b.deadlines(self.offset, self.extension);
-            control.set_soft(Some(soft));
+            self.soft = Some(soft);
             control.set_hard(Some(hard));
+        }
+    }
+
+    /// Follows one report of the search: a best-turn change may stretch the budget
+    /// ([`Spending::note_best`]), and at the end of each completed iteration the policy
+    /// decides whether to start another ([`Spending::iteration_done`]); when not, it stops the
+    /// search through `control`, which then returns that iteration's result.
+    pub fn on_report(&mut self, report: &Report, control: &Control) {
+        let Some(&best) = report.pv.first() else {
+            return;
+        };
+        self.note_best(best, report.depth, control);
+        if report.completes_iteration && self.iteration_done(report, best, control.elapsed()) {
+            control.stop();
+        }
+    }
+
+    /// Whether to stop after a completed iteration whose best turn is `best`, `elapsed` into
+    /// the search. Untimed searches never stop here. Otherwise: a forced turn needs no more
+    /// thought; the soft deadline has passed; the best turn has held for
+    /// [`params::STABLE_ITERATIONS`] iterations and [`params::STABLE_SOFT_FRACTION`] of the
+    /// soft deadline has passed; or a win or loss is proven and
+    /// [`params::PROVEN_EXTRA_STEPS`] more steps confirmed it.
+    pub fn iteration_done(&mut self, report: &Report, best: Turn, elapsed: Duration) -> bool {
+        if self.iteration_best == Some(best) {
+            self.stable_iterations += 1;
+        } else {
+            self.stable_iterations = 0;
+            self.iteration_best = Some(best);
+        }
+        let Some(soft) = self.soft else {
+            return false;
+        };
+        if report.root_turns == 1 || elapsed >= soft {
+            return true;
+        }
+        if self.stable_iterations >= params::STABLE_ITERATIONS
+            && elapsed >= soft.mul_f64(params::STABLE_SOFT_FRACTION)
+        {
+            return true;
+        }
+        match report.score.kind() {
+            ScoreKind::WinIn(n) | ScoreKind::LossIn(n) => {
+                report.depth > n + params::PROVEN_EXTRA_STEPS
+            }
+            ScoreKind::Centirabbits(_) => false,
         }
     }
 
@@ -211,8 +272,8 @@ impl Spending {
         let late = self.best.is_some()
             && self.budget.is_some()
             && depth > self.extended_at
-            && control
-                .soft()
+            && self
+                .soft
                 .is_some_and(|s| control.elapsed() >= s.mul_f64(params::LATE_FRACTION));
         if late {
             self.extension =
@@ -408,9 +469,9 @@ mod tests {
         let control = Control::new();
         let mut sp = spending_2s_10s();
         sp.apply(&control);
-        assert_eq!(control.soft(), Some(Duration::from_secs_f64(0.95)));
+        assert_eq!(sp.soft, Some(Duration::from_secs_f64(0.95)));
         // Far from the late fraction of the soft deadline: no extension.
-        control.set_soft(Some(Duration::from_secs(1000)));
+        sp.soft = Some(Duration::from_secs(1000));
         sp.note_best(turn("Ee2n"), 1, &control);
         sp.note_best(turn("Md2n"), 2, &control);
         assert_eq!((sp.extension, sp.late_changes), (1.0, 0));
@@ -422,17 +483,17 @@ mod tests {
         let control = Control::new();
         let mut sp = spending_2s_10s();
         // Every change counts as late once the soft deadline is zero.
-        control.set_soft(Some(Duration::ZERO));
+        sp.soft = Some(Duration::ZERO);
         sp.note_best(turn("Ee2n"), 1, &control);
         sp.note_best(turn("Md2n"), 5, &control);
         sp.note_best(turn("Ee2n"), 5, &control);
         assert_eq!(sp.late_changes, 1, "one extension per depth");
         assert!((sp.extension - params::BEST_CHANGE_EXTENSION).abs() < 1e-12);
         // The deadlines moved: 1.4 x (0.95, 3.8).
-        assert_eq!(control.soft(), Some(Duration::from_secs_f64(0.95 * 1.4)));
+        assert_eq!(sp.soft, Some(Duration::from_secs_f64(0.95 * 1.4)));
         assert_eq!(control.hard(), Some(Duration::from_secs_f64(3.8 * 1.4)));
         for d in 6..12 {
-            control.set_soft(Some(Duration::ZERO));
+            sp.soft = Some(Duration::ZERO);
             sp.note_best(turn(if d % 2 == 0 { "Md2n" } else { "Ee2n" }), d, &control);
         }
         assert_eq!(sp.extension, params::MAX_EXTENSION);
@@ -440,11 +501,78 @@ mod tests {
         assert_eq!(control.hard(), Some(Duration::from_secs_f64(7.0)));
     }
 
+    /// The report of a completed iteration at `depth` with `score`.
+    fn iteration(depth: u32, score: tusk_search::Score, root_turns: usize) -> Report {
+        Report {
+            depth,
+            partial: false,
+            seldepth: depth,
+            score,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            hashfull: 0,
+            pv: vec![turn("Ee2n")],
+            multipv: 1,
+            root_turns,
+            completes_iteration: true,
+        }
+    }
+
+    #[test]
+    fn iterations_stop_by_the_policy_and_only_when_timed() {
+        use tusk_search::Score;
+        let ms = Duration::from_millis;
+        let even = Score::centirabbits(0);
+        let e2n = turn("Ee2n");
+        // Untimed (analysis without a limit, pondering): never.
+        let mut untimed = Spending::new(None, 0.0, 1.0);
+        assert!(!untimed.iteration_done(&iteration(30, Score::win_in(5), 1), e2n, ms(9e6 as u64)));
+        let mut sp = spending_2s_10s();
+        sp.apply(&Control::new());
+        // soft 0.95 s: before it, go on; at it, stop.
+        assert!(!sp.iteration_done(&iteration(5, even, 20), e2n, ms(100)));
+        assert!(sp.iteration_done(&iteration(6, even, 20), e2n, ms(950)));
+        // A forced turn needs one iteration.
+        let mut forced = spending_2s_10s();
+        forced.apply(&Control::new());
+        assert!(forced.iteration_done(&iteration(4, even, 1), e2n, ms(1)));
+        // The same best turn for four more iterations: stop from 40 % of the soft deadline.
+        let mut stable = spending_2s_10s();
+        stable.apply(&Control::new());
+        for d in 4..9 {
+            assert!(!stable.iteration_done(&iteration(d, even, 20), e2n, ms(370)), "{d}");
+        }
+        assert_eq!(stable.stable_iterations, 4);
+        assert!(stable.iteration_done(&iteration(9, even, 20), e2n, ms(380)));
+        // A change of best turn starts the count again.
+        assert!(!stable.iteration_done(&iteration(10, even, 20), turn("Md2n"), ms(380)));
+        // A win in 7 steps is confirmed 4 steps deeper: stop from depth 12.
+        let mut won = spending_2s_10s();
+        won.apply(&Control::new());
+        assert!(!won.iteration_done(&iteration(11, Score::win_in(7), 20), e2n, ms(10)));
+        assert!(won.iteration_done(&iteration(12, Score::win_in(7), 20), e2n, ms(10)));
+        assert!(won.iteration_done(&iteration(12, Score::loss_in(7), 20), e2n, ms(10)));
+    }
+
+    #[test]
+    fn a_report_that_ends_an_iteration_can_stop_the_search() {
+        let control = Control::new();
+        let mut sp = spending_2s_10s();
+        sp.apply(&control);
+        sp.soft = Some(Duration::ZERO);
+        let mut partial = iteration(5, tusk_search::Score::centirabbits(3), 20);
+        partial.completes_iteration = false;
+        sp.on_report(&partial, &control);
+        assert!(!control.stop_requested(), "only a completed iteration decides");
+        sp.on_report(&iteration(5, tusk_search::Score::centirabbits(3), 20), &control);
+        assert!(control.stop_requested());
+    }
+
     #[test]
     fn untimed_searches_are_never_extended() {
         let control = Control::new();
         let mut sp = Spending::new(None, 0.0, 1.0);
-        control.set_soft(Some(Duration::ZERO));
+        sp.soft = Some(Duration::ZERO);
         sp.note_best(turn("Ee2n"), 1, &control);
         sp.note_best(turn("Md2n"), 2, &control);
         assert_eq!(sp.extension, 1.0);
