@@ -540,7 +540,10 @@ mod tests {
         let mut stable = spending_2s_10s();
         stable.apply(&Control::new());
         for d in 4..9 {
-            assert!(!stable.iteration_done(&iteration(d, even, 20), e2n, ms(370)), "{d}");
+            assert!(
+                !stable.iteration_done(&iteration(d, even, 20), e2n, ms(370)),
+                "{d}"
+            );
         }
         assert_eq!(stable.stable_iterations, 4);
         assert!(stable.iteration_done(&iteration(9, even, 20), e2n, ms(380)));
@@ -563,8 +566,14 @@ mod tests {
         let mut partial = iteration(5, tusk_search::Score::centirabbits(3), 20);
         partial.completes_iteration = false;
         sp.on_report(&partial, &control);
-        assert!(!control.stop_requested(), "only a completed iteration decides");
-        sp.on_report(&iteration(5, tusk_search::Score::centirabbits(3), 20), &control);
+        assert!(
+            !control.stop_requested(),
+            "only a completed iteration decides"
+        );
+        sp.on_report(
+            &iteration(5, tusk_search::Score::centirabbits(3), 20),
+            &control,
+        );
         assert!(control.stop_requested());
     }
 
