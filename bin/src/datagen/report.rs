@@ -1,0 +1,69 @@
+//! What a run tells people: the progress bar, the summary line on standard output, and how to
+//! resume after Ctrl-C.
+
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::Result;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::writer::Tally;
+use super::DatagenArgs;
+
+/// A progress bar over the `planned` games of the run, `done` of them already in the file.
+pub fn progress_bar(planned: usize, done: usize) -> ProgressBar {
+    let pb = ProgressBar::new(planned as u64);
+    pb.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg} [{elapsed_precise}]")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    pb.set_position(done as u64);
+    pb
+}
+
+/// `e 1, g 5`: the written games by reason code.
+fn reasons_text(tally: &Tally) -> String {
+    tally
+        .reasons
+        .iter()
+        .map(|(k, v)| format!("{k} {v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Prints the summary: games written by reason, gold's wins, games dropped, positions
+/// searched in `secs` seconds and the rates, threads and `effort`.
+pub fn summary(
+    a: &DatagenArgs,
+    tally: &Tally,
+    effort: &str,
+    positions: u64,
+    secs: f64,
+) -> Result<()> {
+    writeln!(
+        std::io::stdout().lock(),
+        "datagen: {} games written ({}; gold won {}), {} dropped at --max-turns {}, {} \
+         positions searched, {:.1} s, {:.3} games/s, {:.1} positions/s ({} threads, {effort})",
+        tally.finished,
+        reasons_text(tally),
+        tally.gold_wins,
+        tally.dropped,
+        a.max_turns,
+        positions,
+        secs,
+        tally.played() as f64 / secs.max(1e-9),
+        positions as f64 / secs.max(1e-9),
+        a.threads
+    )?;
+    Ok(())
+}
+
+/// Tells, after Ctrl-C, that the `finished` games of this run are saved in `path` and how to
+/// resume.
+pub fn interrupted(finished: u64, path: &Path) {
+    eprintln!(
+        "interrupted: {finished} games of this run are saved in {}; run the same command again \
+         to resume",
+        path.display()
+    );
+}
