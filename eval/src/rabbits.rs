@@ -80,27 +80,25 @@ pub fn rabbit_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weights, sink
         let (early, den) = phase(pos, w, c);
         let late = den - early;
         let officers = pos.occupied_by(!c) - pos.pieces_of(!c, PieceKind::Rabbit);
-        // Per ranks advanced: the number of rabbits and the sum of their kept shares.
+        // Per ranks advanced, the number of rabbits (the early feature); the late feature is
+        // added rabbit by rabbit, so that when every rabbit is late the evaluation rounds
+        // exactly as the phase-free advancement did.
         let mut count = [0i32; 8];
-        let mut kept = [0i32; 8];
         for sq in pos.pieces_of(c, PieceKind::Rabbit) {
             let advanced = usize::from(7 - goal_distance(c, sq.rank()));
             count[advanced] += 1;
             if late > 0 && sink.wants(id::rabbit_advance.at(advanced)) {
                 let blockers = (cone_ahead(c, sq) & officers).count() as usize;
-                kept[advanced] +=
+                let kept =
                     free[blockers.min(2)] + support * held_by(ctx, w, wing_trap(c, sq), c) / cap;
+                sink.add_share2(c, id::rabbit_advance.at(advanced), kept, 100, late, den);
             }
         }
-        for r in 0..8 {
-            if count[r] == 0 {
-                continue;
-            }
-            if early > 0 {
-                sink.add_share(c, id::rabbit_early_advance.at(r), count[r] * early, den);
-            }
-            if late > 0 && kept[r] != 0 {
-                sink.add_share2(c, id::rabbit_advance.at(r), kept[r], 100, late, den);
+        if early > 0 {
+            for (r, &n) in count.iter().enumerate() {
+                if n > 0 {
+                    sink.add_share(c, id::rabbit_early_advance.at(r), n * early, den);
+                }
             }
         }
         if sink.wants(id::rabbit_goal_pressure) {
@@ -194,9 +192,25 @@ mod tests {
         pos("g", &v)
     }
 
+    /// The hand-set weights with the phase switched on at sharp's thresholds (shipped off).
+    fn phase_on() -> Weights {
+        let mut w = Weights::hand_set();
+        w[id::rabbit_phase_army.at(0)] = 11;
+        w[id::rabbit_phase_army.at(1)] = 24;
+        w
+    }
+
+    #[test]
+    fn the_shipped_phase_counts_every_rabbit_late() {
+        let w = Weights::hand_set();
+        let full = with_rabbit(&FULL_SILVER, "c2");
+        assert_eq!(phase(&full, &w, Color::Gold), (0, 1));
+        assert_eq!(phase(&full, &w, Color::Silver), (0, 1));
+    }
+
     #[test]
     fn the_phase_follows_the_enemy_army() {
-        let w = Weights::hand_set();
+        let w = phase_on();
         let full = with_rabbit(&FULL_SILVER, "c2");
         assert_eq!(phase(&full, &w, Color::Gold), (13, 13));
         // Silver's rabbits see one gold elephant and one rabbit: 2 + 1, late.
@@ -210,7 +224,7 @@ mod tests {
     fn an_advanced_rabbit_is_a_weakness_early_and_a_threat_late() {
         let late = [("e", "e8"), ("r", "a8"), ("r", "h8")];
         // Advancement only: a rabbit on c5 is also within a turn of goal (goal pressure).
-        let mut w = Weights::hand_set();
+        let mut w = phase_on();
         w[id::rabbit_goal_pressure] = 0;
         let g = |silver: &[(&'static str, &'static str)], sq| {
             let p = with_rabbit(silver, sq);

@@ -308,8 +308,10 @@ parameters! {
     /// its rabbits (24 in full): the phase is 0 (late) at or below the first value, 1 (early)
     /// at or above the second, linear between (shape: multiplies `rabbit_advance` and
     /// `rabbit_early_advance`; sharp's advancement table is flat from 11 down and changes
-    /// most between 11 and 24).
-    rabbit_phase_army: Fixed(Rabbits)[2] in 0..=24 = [11, 24];
+    /// most between 11 and 24, so `[11, 24]` switches the phase on). Shipped `[24, 24]`: every
+    /// rabbit counts as late, which is the phase-free advancement exactly, until a match says
+    /// the phase helps.
+    rabbit_phase_army: Fixed(Rabbits)[2] in 0..=24 = [24, 24];
     /// Share of the advancement kept by number of enemy officers in the cone ahead (the
     /// rabbit's file and the two beside it, ranks ahead), in percent: 0, 1, 2 or more
     /// (shape: multiplies `rabbit_advance`).
