@@ -81,18 +81,22 @@ fn step_generation_and_make_undo_do_not_allocate() {
 fn evaluation_does_not_allocate() {
     use tusk_eval::{evaluate, explain, Weights};
     let positions: Vec<_> = (0..25).flat_map(|s| random_game(s, 40)).collect();
-    let w = Weights::default();
+    // The shipped weights, and sharp's priors, which switch on the smooth trap control.
+    let weights = [Weights::default(), Weights::default().with_sharp_priors()];
     let before = allocations();
     let mut sum = 0i64;
-    for p in &positions {
-        sum += i64::from(evaluate(p, &w));
-        sum += i64::from(explain(p, &w).score());
+    for (p, w) in positions
+        .iter()
+        .flat_map(|p| weights.iter().map(move |w| (p, w)))
+    {
+        sum += i64::from(evaluate(p, w));
+        sum += i64::from(explain(p, w).score());
         sum += i64::from(tusk_eval::goal::goal_in(p).unwrap_or(0));
         sum += tusk_eval::captures::best_capture(p).map_or(0, |k| k.index() as i64);
         let mut q = p.clone();
-        sum += i64::from(tusk_eval::evaluate_mut(&mut q, &w));
-        sum += i64::from(tusk_eval::features(p, &w).score());
-        let above = tusk_eval::evaluate_above(&mut q, &w, 0).score();
+        sum += i64::from(tusk_eval::evaluate_mut(&mut q, w));
+        sum += i64::from(tusk_eval::features(p, w).score());
+        let above = tusk_eval::evaluate_above(&mut q, w, 0).score();
         sum += i64::from(above);
     }
     let after = allocations();

@@ -4,7 +4,10 @@
 //! from the side to move's view, and the [`Breakdown`] that shows every term for gold and
 //! silver.
 //!
-//! Terms: HarLog [`material`]; trap control and trap danger ([`traps`]); rabbit advancement
+//! Terms: HarLog [`material`]; piece placement by strength class ([`placement`]); trap
+//! control, by the capped control of each trap ([`traps`]) and as a piecewise-linear curve of
+//! its smooth control ([`trap_influence`], [`trap_curve`]); the shape of the home-trap
+//! defence ([`trap_defence`]) and trap danger ([`traps`]); rabbit advancement by game phase
 //! and goal pressure ([`rabbits`]); the opponent's goal threat next turn and captures within
 //! reach now and next turn (from the exact detectors in [`goal`] and [`captures`]); frozen
 //! pieces, hostages, single-guarded trap pieces and elephant mobility ([`mobility`]). A goal
@@ -25,8 +28,12 @@ pub mod features;
 pub mod goal;
 pub mod material;
 pub mod mobility;
+pub mod placement;
 pub mod rabbits;
 pub mod threat;
+pub mod trap_curve;
+pub mod trap_defence;
+pub mod trap_influence;
 pub mod traps;
 pub mod weights;
 pub mod weights_file;
@@ -56,7 +63,8 @@ pub const WIN_THRESHOLD: Centirabbits = WIN - 100;
 
 /// What every term needs: per-kind piece values, how many enemy pieces outrank each kind, the
 /// frozen pieces and the control of each trap. Computed once per evaluation, from the shape
-/// parameters only (no weight enters it).
+/// parameters only (no weight enters it; [`Context::for_scoring`] only asks whether the trap
+/// curve is in use).
 #[derive(Clone, Debug)]
 pub struct Context {
     /// What each kind of each side is worth here (centirabbits), from the material table.
@@ -65,13 +73,29 @@ pub struct Context {
     pub stronger: ByColor<[u8; PieceKind::NUM]>,
     /// The frozen pieces of each side.
     pub frozen: ByColor<Bitboard>,
-    /// The control of each trap in [`tusk_engine::Square::TRAPS`] order (positive: gold's).
+    /// The capped-line control of each trap in [`tusk_engine::Square::TRAPS`] order (positive:
+    /// gold's), from [`traps::trap_control`]: what trap danger, hostages and rabbits weigh.
     pub control: [i32; 4],
+    /// The smooth control of each trap in the same order (positive: gold's), from
+    /// [`trap_influence::trap_influence`]: what the trap curve reads.
+    pub influence: [i32; 4],
 }
 
 impl Context {
-    /// Computes the context of `pos`.
+    /// Computes the context of `pos`, all of it.
     pub fn new(pos: &Position, w: &Weights) -> Context {
+        Context::with_influence(pos, w, true)
+    }
+
+    /// The context a scoring evaluation needs: the smooth trap control is left at zero when no
+    /// weight reads it (every `trap_curve` weight 0, where the curve scores nothing whatever
+    /// the control), which saves its cost while the curve is untuned. The recording sink
+    /// always gets the full context ([`Context::new`]).
+    pub fn for_scoring(pos: &Position, w: &Weights) -> Context {
+        Context::with_influence(pos, w, trap_curve::is_used(w))
+    }
+
+    fn with_influence(pos: &Position, w: &Weights, influence: bool) -> Context {
         let mut stronger = ByColor([[0u8; PieceKind::NUM]; 2]);
         for c in Color::ALL {
             let mut n = 0u8;
@@ -88,8 +112,12 @@ impl Context {
             stronger,
             frozen: ByColor([pos.frozen(Color::Gold), pos.frozen(Color::Silver)]),
             control: [0; 4],
+            influence: [0; 4],
         };
         ctx.control = traps::trap_control(pos, &ctx, w);
+        if influence {
+            ctx.influence = trap_influence::trap_influence(pos, &ctx, w);
+        }
         ctx
     }
 }
@@ -99,8 +127,12 @@ impl Context {
 pub enum Term {
     /// HarLog material.
     Material,
-    /// Traps held, home and away.
+    /// Piece-square tables by strength class.
+    Placement,
+    /// Traps held: the capped shares, home and away, and the trap curve.
     TrapControl,
+    /// The shape of each home trap's defence: guards, the square behind, the side square.
+    TrapDefence,
     /// Pieces on or beside a trap the enemy holds.
     TrapDanger,
     /// Rabbit advancement and goal pressure.
@@ -121,11 +153,13 @@ pub enum Term {
 
 impl Term {
     /// Number of terms.
-    pub const NUM: usize = 10;
+    pub const NUM: usize = 12;
     /// Every term, in breakdown order.
     pub const ALL: [Term; Term::NUM] = [
         Term::Material,
+        Term::Placement,
         Term::TrapControl,
+        Term::TrapDefence,
         Term::TrapDanger,
         Term::Rabbits,
         Term::GoalThreat,
@@ -140,7 +174,9 @@ impl Term {
     pub const fn name(self) -> &'static str {
         match self {
             Term::Material => "material",
+            Term::Placement => "placement",
             Term::TrapControl => "trap control",
+            Term::TrapDefence => "trap defence",
             Term::TrapDanger => "trap danger",
             Term::Rabbits => "rabbits",
             Term::GoalThreat => "goal threat",
@@ -257,7 +293,10 @@ pub fn features_mut(pos: &mut Position, w: &Weights) -> Features {
 /// ([`threat::next_turn_features`]).
 fn positional_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weights, sink: &mut S) {
     material::material_features(pos, sink);
+    placement::placement_features(pos, ctx, sink);
     traps::control_features(ctx, w, sink);
+    trap_curve::curve_features(ctx, sink);
+    trap_defence::defence_features(pos, sink);
     traps::danger_features(pos, ctx, w, sink);
     rabbits::rabbit_features(pos, ctx, w, sink);
     mobility::frozen_features(pos, ctx, sink);
@@ -309,7 +348,7 @@ pub fn evaluate_above(pos: &mut Position, w: &Weights, floor: Centirabbits) -> B
         return Bounded::Exact(WIN - Centirabbits::from(steps));
     }
     let us = pos.side();
-    let ctx = Context::new(pos, w);
+    let ctx = Context::for_scoring(pos, w);
     let mut sink = ScoreSink::new(w);
     positional_features(pos, &ctx, w, &mut sink);
     threat::capture_now_features(pos, &ctx, &mut sink);

@@ -120,7 +120,9 @@ pub fn control_features<S: Sink>(ctx: &Context, w: &Weights, sink: &mut S) {
             } else {
                 id::trap_away
             };
-            sink.add_share(c, weight, held, cap);
+            if sink.wants(weight) {
+                sink.add_share(c, weight, held, cap);
+            }
         }
     }
 }

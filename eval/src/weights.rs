@@ -197,6 +197,15 @@ parameters! {
     /// centirabbits (shape: a cap).
     piece_value_cap: Fixed(Material) in 1..=10000 = 1500;
 
+    /// Piece placement: what a piece is worth on a square, by its strength class (row: 0 = no
+    /// enemy piece is stronger (the elephant, or a piece whose stronger enemies are all
+    /// captured); 1 and 2 = outranked by one or two enemy pieces; 3 = by three or more; 4 = a
+    /// rabbit) and its square (column: rank counted from its own home rank × 4 + file folded
+    /// left-right, 0 = a/h .. 3 = d/e), centirabbits (weight; feature per side: the number of
+    /// its pieces of that class on that square). Defaults: 0, for the tuner to fit (sharp's
+    /// tables, a prior, are `placement::SHARP_TABLES`, see [`Weights::with_sharp_priors`]).
+    placement: Linear(Placement)[5, 32] in -10000..=10000 = [0; 160];
+
     /// Trap influence of a piece by how many enemy pieces are stronger than it (0, 1, .. 7+):
     /// the elephant (or a piece nothing outranks) counts fully, a piece outranked by many
     /// counts little (shape: feeds the capped trap control).
@@ -213,22 +222,96 @@ parameters! {
     trap_dominance: Fixed(TrapControl) in -1000..=1000 = 40;
     /// The control difference at which a trap counts as fully controlled (shape: the cap).
     trap_control_cap: Fixed(TrapControl) in 1..=1000 = 150;
-    /// Value of fully controlling one of one's own two home traps, centirabbits (weight;
-    /// feature per home trap: the share held, 0 to 1).
+    /// Value of fully controlling one of one's own two home traps by the capped control above,
+    /// centirabbits (weight; feature per home trap: the share held, 0 to 1). What the untuned
+    /// evaluation values traps by, until the tuner moves that value onto `trap_curve` (with
+    /// [`Weights::with_sharp_priors`] it is 0 and the curve takes over).
     trap_home: Linear(TrapControl) in -10000..=10000 = 35;
-    /// Value of fully controlling one of the enemy's home traps, centirabbits (weight;
-    /// feature per away trap: the share held, 0 to 1).
+    /// Value of fully controlling one of the enemy's home traps by the capped control above,
+    /// centirabbits (weight; feature per away trap: the share held, 0 to 1). Kept beside
+    /// `trap_curve` as `trap_home` is.
     trap_away: Linear(TrapControl) in -10000..=10000 = 50;
+
+    /// Trap influence of a piece by how many enemy pieces are stronger than it (0 .. 8; a
+    /// rabbit counts every enemy officer), before its freedom and distance factors (shape:
+    /// feeds the smooth trap control of `trap_curve`; sharp's `TC_PIECE_STR`).
+    influence_strength: Fixed(TrapControl)[9] in 0..=100 = [21, 16, 14, 12, 11, 10, 9, 9, 9];
+    /// Extra influence of a piece by the number of unfrozen enemy pieces stronger than it
+    /// within three steps, 0 .. 4 or more (shape; sharp's `TC_NS3_STR`).
+    influence_unchallenged: Fixed(TrapControl)[5] in 0..=100 = [11, 6, 3, 1, 0];
+    /// Influence factor by the piece's distance to the trap, 0 (on it) .. 4 steps (shape;
+    /// sharp's `TC_PIECE_RAD`).
+    influence_distance: Fixed(TrapControl)[5] in 0..=100 = [61, 68, 36, 14, 4];
+    /// Influence factor by the piece's unfreezing distance: 0 (not frozen), 1, 2, 3 or more
+    /// steps for its side to unfreeze it (shape; sharp's `TC_FREEZE_FACTOR`).
+    influence_freedom: Fixed(TrapControl)[4] in 0..=100 = [40, 36, 32, 28];
+    /// Influence factor of a piece with no unfrozen stronger enemy beside it, and of one with
+    /// such a neighbour (shape; sharp's `TC_NS1_FACTOR`).
+    influence_dominated: Fixed(TrapControl)[2] in 0..=100 = [16, 13];
+    /// The attacker's influence on a trap (the side whose home trap it is not), in percent
+    /// (shape; sharp's `TC_ATTACKER_BONUS`, 35/32).
+    influence_attacker_pct: Fixed(TrapControl) in 0..=400 = 109;
+    /// Control added by the number of a side's guards beside the trap, 0 .. 4, in control
+    /// units (shape; sharp's `TC_TRAP_NUM_DEFS`).
+    influence_guards: Fixed(TrapControl)[5] in -100..=100 = [0, 2, 11, 20, 21];
+    /// Control the attacker gains on each key square of a trap (the square behind it and its
+    /// outer side square): holding it with an undominated piece other than the elephant, or
+    /// threatening the piece there (or the empty square) with such a piece beside it (shape;
+    /// sharp's `TC_ATTACK_KEY_SQUARE`, `TC_THREAT_KEY_SQUARE`).
+    influence_key_square: Fixed(TrapControl)[2] in -100..=100 = [7, 5];
+    /// Control for the side with the strongest non-elephant piece near the trap (camel, else
+    /// horse, else dog) when the other side has none of that kind there: unfrozen within two
+    /// steps, and within three steps (shape; sharp's `TC_STRONGEST_NONELE_RAD2_TRAP`,
+    /// `_RAD3_TRAP`).
+    influence_strongest: Fixed(TrapControl)[2] in -100..=100 = [5, 3];
+    /// Value of a trap to the side whose home trap it is, by that side's smooth control of it
+    /// (`influence_*`, clamped to -120 ..= 120) at the 17 points -120, -105, .., 120,
+    /// centirabbits; between two points the value is interpolated linearly, so the fitted
+    /// curve is piecewise linear (weight; feature per home trap: the shares of the two
+    /// neighbouring points, 1 - t and t). Defaults: 0, so that the untuned evaluation values
+    /// traps by `trap_home` and `trap_away` as before (sharp's curve, a prior, is
+    /// `trap_curve::SHARP_CURVE`; scoring skips the smooth control while every point is 0).
+    trap_curve: Linear(TrapControl)[17] in -10000..=10000 = [0; 17];
+
+    /// Value of a home trap by the number of its own guards (pieces beside it), 0 .. 4,
+    /// centirabbits (weight; feature per home trap: 1 at its guard count). Defaults: 0, for the
+    /// tuner (the capped trap control already counts guards; sharp's values, a prior, are
+    /// `trap_defence::SHARP_GUARDS`).
+    trap_guards: Linear(TrapDefence)[5] in -10000..=10000 = [0; 5];
+    /// An own piece on the square behind a home trap (c2 and f2 for gold, c7 and f7 for
+    /// silver), centirabbits (weight; feature: the number of such home traps). Default: 0, for
+    /// the tuner (sharp's, a prior: `trap_defence::SHARP_BACK`).
+    trap_back_guard: Linear(TrapDefence) in -10000..=10000 = 0;
+    /// An own piece on the outer side square of a home trap (b3 and g3 for gold, b6 and g6 for
+    /// silver), centirabbits (weight; feature: the number of such home traps). Default: 0, for
+    /// the tuner (sharp's, a prior: `trap_defence::SHARP_SIDE`).
+    trap_side_guard: Linear(TrapDefence) in -10000..=10000 = 0;
     /// A piece on or next to a trap the enemy controls loses this percentage of its value,
     /// scaled by how fully the enemy controls it, when an enemy piece able to dislodge it
     /// stands within two steps (weight; feature per such piece: minus its value in rabbits
     /// times the enemy's share of the trap).
     trap_danger_pct: Linear(TrapDanger) in -10000..=10000 = 12;
 
-    /// Rabbit advancement by ranks advanced (0 = home rank .. 6 = one step from goal), in
-    /// centirabbits for a free rabbit (weight; feature per rabbit: the share of the
-    /// advancement it keeps, from `rabbit_free_pct` and `rabbit_trap_support_pct`).
+    /// Rabbit advancement late in the game, by ranks advanced (0 = home rank .. 6 = one step
+    /// from goal), in centirabbits for a free rabbit once the enemy army is thinned out
+    /// (weight; feature per rabbit: the share of the advancement it keeps, from
+    /// `rabbit_free_pct` and `rabbit_trap_support_pct`, times the late share of the game,
+    /// 1 - phase, see `rabbit_phase_army`). Defaults: the values it had for the whole game.
     rabbit_advance: Linear(Rabbits)[8] in -10000..=10000 = [0, 2, 6, 12, 24, 45, 80, 0];
+    /// Rabbit advancement early in the game, by ranks advanced, in centirabbits for a rabbit
+    /// facing the full enemy army, where an advanced rabbit is a weakness (weight; feature per
+    /// rabbit: the early share of the game, the phase, 0 to 1). Defaults: sharp's
+    /// `RABBITADVANCETABLE` row for full armies (`eval/piecesquare.cpp`, 0, -6, -12, -21, -32,
+    /// -45, -18 × 2.5 millirabbits).
+    rabbit_early_advance: Linear(Rabbits)[8] in -10000..=10000 = [0, -2, -3, -5, -8, -11, -5, 0];
+    /// The game phase of a rabbit comes from the enemy army, measured as 2 × its officers +
+    /// its rabbits (24 in full): the phase is 0 (late) at or below the first value, 1 (early)
+    /// at or above the second, linear between (shape: multiplies `rabbit_advance` and
+    /// `rabbit_early_advance`; sharp's advancement table is flat from 11 down and changes
+    /// most between 11 and 24, so `[11, 24]` switches the phase on). Shipped `[24, 24]`: every
+    /// rabbit counts as late, which is the phase-free advancement exactly, until a match says
+    /// the phase helps.
+    rabbit_phase_army: Fixed(Rabbits)[2] in 0..=24 = [24, 24];
     /// Share of the advancement kept by number of enemy officers in the cone ahead (the
     /// rabbit's file and the two beside it, ranks ahead), in percent: 0, 1, 2 or more
     /// (shape: multiplies `rabbit_advance`).
@@ -290,6 +373,37 @@ impl Weights {
             values[start..start + g.len()].copy_from_slice(g.defaults);
         }
         Weights { values }
+    }
+
+    /// These weights with sharp's values (the bot by Jeff Wu, whose evaluation these terms
+    /// follow) for the terms that start at 0 for the tuner: the placement tables, the trap
+    /// curve (with `trap_home` and `trap_away`, which it replaces, set to 0) and the trap
+    /// defence. A prior, for tests and as a tuner's starting point; not what ships.
+    pub fn with_sharp_priors(mut self) -> Weights {
+        let set = |w: &mut Weights, start: u16, v: &[i32]| {
+            let s = usize::from(start);
+            w.values[s..s + v.len()].copy_from_slice(v);
+        };
+        set(
+            &mut self,
+            id::placement.start,
+            &crate::placement::SHARP_TABLES,
+        );
+        set(
+            &mut self,
+            id::trap_curve.start,
+            &crate::trap_curve::SHARP_CURVE,
+        );
+        set(
+            &mut self,
+            id::trap_guards.start,
+            &crate::trap_defence::SHARP_GUARDS,
+        );
+        self[id::trap_back_guard] = crate::trap_defence::SHARP_BACK;
+        self[id::trap_side_guard] = crate::trap_defence::SHARP_SIDE;
+        self[id::trap_home] = 0;
+        self[id::trap_away] = 0;
+        self
     }
 
     /// Every value, by [`Param::index`].

@@ -68,3 +68,14 @@ fn fixture_positions_score_the_same_as_their_mirrored_twins() {
         positions.len()
     );
 }
+
+/// The same with sharp's priors, which switch on the terms the shipped weights start at 0
+/// (placement tables, the trap curve over the smooth control, the trap defence).
+#[test]
+fn with_sharp_priors_positions_score_the_same_as_their_mirrored_twins() {
+    let w = Weights::default().with_sharp_priors();
+    let positions = common::all_positions(500);
+    for (i, p) in positions.iter().enumerate() {
+        check(p, &w, &format!("generated #{i} (sharp priors)"));
+    }
+}

@@ -168,7 +168,8 @@ mod tests {
                 scores[i]
             );
         }
-        assert!(m.entries() < m.len() * 20, "{} entries", m.entries());
+        // About one entry per piece for the placement tables (39 a row here), the rest few.
+        assert!(m.entries() < m.len() * 64, "{} entries", m.entries());
         let mut twice = m.clone();
         twice.append(&m);
         assert_eq!(twice.len(), 2 * m.len());
