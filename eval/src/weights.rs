@@ -375,7 +375,7 @@ impl Weights {
         Weights { values }
     }
 
-    /// These weights with sharp's values (the bot by Jeff Wu, whose evaluation these terms
+    /// These weights with sharp's values (the bot by David Wu, whose evaluation these terms
     /// follow) for the terms that start at 0 for the tuner: the placement tables, the trap
     /// curve (with `trap_home` and `trap_away`, which it replaces, set to 0) and the trap
     /// defence. A prior, for tests and as a tuner's starting point; not what ships.

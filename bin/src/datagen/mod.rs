@@ -87,7 +87,7 @@ pub fn run(a: &DatagenArgs) -> Result<()> {
     let mut plan = plan::plan(a)?;
     let (out, already) = output::open(&a.out, a.seed, &plan.cfg.key, &mut plan.todo)?;
     let stop = install_ctrlc()?;
-    let progress = report::progress_bar(plan.planned, already);
+    let progress = crate::matches::report::progress_bar(plan.planned, already);
     let games = Games::new(&plan, a.hash, &stop);
     let started = Instant::now();
     let mut writer = Writer::new(out, &a.out, progress, &games, started);

@@ -5,21 +5,9 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::Result;
-use indicatif::{ProgressBar, ProgressStyle};
 
 use super::writer::Tally;
 use super::DatagenArgs;
-
-/// A progress bar over the `planned` games of the run, `done` of them already in the file.
-pub fn progress_bar(planned: usize, done: usize) -> ProgressBar {
-    let pb = ProgressBar::new(planned as u64);
-    pb.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg} [{elapsed_precise}]")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    pb.set_position(done as u64);
-    pb
-}
 
 /// `e 1, g 5`: the written games by reason code.
 fn reasons_text(tally: &Tally) -> String {
