@@ -23,13 +23,16 @@
 
 #![forbid(unsafe_code)]
 
+pub mod capture_risk;
 pub mod captures;
 pub mod features;
 pub mod goal;
 pub mod material;
 pub mod mobility;
 pub mod placement;
+pub mod rabbit_threat;
 pub mod rabbits;
+pub mod shape;
 pub mod threat;
 pub mod trap_curve;
 pub mod trap_defence;
@@ -88,11 +91,14 @@ impl Context {
     }
 
     /// The context a scoring evaluation needs: the smooth trap control is left at zero when no
-    /// weight reads it (every `trap_curve` weight 0, where the curve scores nothing whatever
-    /// the control), which saves its cost while the curve is untuned. The recording sink
-    /// always gets the full context ([`Context::new`]).
+    /// weight reads it (every weight of the trap curve, the capture risk and the rabbit
+    /// threats 0, where those terms score nothing whatever the control), which saves its cost
+    /// while they are untuned. The recording sink always gets the full context
+    /// ([`Context::new`]).
     pub fn for_scoring(pos: &Position, w: &Weights) -> Context {
-        Context::with_influence(pos, w, trap_curve::is_used(w))
+        let influence =
+            trap_curve::is_used(w) || capture_risk::is_used(w) || rabbit_threat::is_used(w);
+        Context::with_influence(pos, w, influence)
     }
 
     fn with_influence(pos: &Position, w: &Weights, influence: bool) -> Context {
@@ -149,11 +155,15 @@ pub enum Term {
     SingleGuard,
     /// Elephant mobility and blockade.
     Elephant,
+    /// Pieces near a trap the enemy holds, by the steps the enemy needs to capture them.
+    CaptureRisk,
+    /// Rabbits as goal threats: the wing's trap and how open their way is.
+    RabbitThreat,
 }
 
 impl Term {
     /// Number of terms.
-    pub const NUM: usize = 12;
+    pub const NUM: usize = 14;
     /// Every term, in breakdown order.
     pub const ALL: [Term; Term::NUM] = [
         Term::Material,
@@ -168,6 +178,8 @@ impl Term {
         Term::Hostages,
         Term::SingleGuard,
         Term::Elephant,
+        Term::CaptureRisk,
+        Term::RabbitThreat,
     ];
 
     /// The name shown in the breakdown.
@@ -185,6 +197,8 @@ impl Term {
             Term::Hostages => "hostages",
             Term::SingleGuard => "single guard",
             Term::Elephant => "elephant",
+            Term::CaptureRisk => "capture risk",
+            Term::RabbitThreat => "rabbit threat",
         }
     }
 }
@@ -303,6 +317,8 @@ fn positional_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weights, sink
     mobility::hostage_features(pos, ctx, w, sink);
     mobility::single_guard_features(pos, ctx, sink);
     mobility::elephant_features(pos, sink);
+    capture_risk::risk_features(pos, ctx, w, sink);
+    rabbit_threat::rabbit_threat_features(pos, ctx, w, sink);
 }
 
 /// The score of `pos` in centirabbits from the side to move's view: [`WIN`] minus the steps

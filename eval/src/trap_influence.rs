@@ -61,6 +61,9 @@ pub const DISK2: [Bitboard; 64] = disks(2);
 /// The squares within three steps of each square.
 pub const DISK3: [Bitboard; 64] = disks(3);
 
+/// The squares within four steps of each square.
+pub const DISK4: [Bitboard; 64] = disks(4);
+
 /// The distance from each square to each trap, in [`Square::TRAPS`] order.
 pub const TRAP_DISTANCE: [[u8; 4]; 64] = {
     let mut out = [[0u8; 4]; 64];
@@ -94,7 +97,10 @@ pub const fn key_squares(t: usize) -> [Square; 2] {
 }
 
 /// For each side and kind, the unfrozen enemy pieces stronger than a piece of that kind.
-fn stronger_unfrozen(pos: &Position, frozen: &ByColor<Bitboard>) -> ByColor<[Bitboard; 6]> {
+pub(crate) fn stronger_unfrozen(
+    pos: &Position,
+    frozen: &ByColor<Bitboard>,
+) -> ByColor<[Bitboard; 6]> {
     let mut out = ByColor([[Bitboard::EMPTY; 6]; 2]);
     for c in Color::ALL {
         let mut above = Bitboard::EMPTY;

@@ -349,6 +349,35 @@ parameters! {
     /// Penalty for an elephant with no empty square next to it (blockaded), centirabbits
     /// (weight; feature: -1 when blockaded).
     elephant_blockade: Linear(Elephant) in -10000..=10000 = 60;
+
+    /// Capture risk of an own piece near one of its own home traps, by its threat distance 0
+    /// .. 10 (the enemy steps to drag it onto the trap and leave it unguarded, see
+    /// [`crate::capture_risk`]), centirabbits per rabbit of its value (weight; feature per
+    /// piece at risk: minus its value in rabbits + 1/2, times the enemy's hold on the trap, 0
+    /// to 1, times its freedom factor). Defaults: 0, for the tuner (sharp's, a prior:
+    /// `capture_risk::SHARP_HOME`).
+    capture_risk_home: Linear(CaptureRisk)[11] in -10000..=10000 = [0; 11];
+    /// Capture risk of an own piece near one of the enemy's home traps, by its threat distance,
+    /// as `capture_risk_home` (weight). Defaults: 0 (prior: `capture_risk::SHARP_AWAY`).
+    capture_risk_away: Linear(CaptureRisk)[11] in -10000..=10000 = [0; 11];
+    /// Rabbit goal threat from the enemy home trap on the rabbit's wing, by its ranks advanced
+    /// (0 .. 7), centirabbits at full control (weight; feature per rabbit: its side's share of
+    /// that trap, its smooth control mapped from -100 .. 100 onto 0 .. 1, see
+    /// [`crate::rabbit_threat`]). Defaults: 0 (prior: `rabbit_threat::SHARP_TRAP`).
+    rabbit_trap_threat: Linear(RabbitThreat)[8] in -10000..=10000 = [0; 8];
+    /// Rabbit goal threat from an open way, by its ranks advanced, centirabbits for a rabbit
+    /// nothing blocks (weight; feature per rabbit: its free share, 1 for an open way down to
+    /// about 0.1 for a wall, times `rabbit_path_support`). Defaults: 0 (prior:
+    /// `rabbit_threat::SHARP_PATH`).
+    rabbit_path_threat: Linear(RabbitThreat)[8] in -10000..=10000 = [0; 8];
+    /// The share of a rabbit's open-way threat by who has the strongest piece within two steps
+    /// of the enemy trap on its wing: the enemy, neither, its own side, in percent (shape;
+    /// from sharp's `RAB_SFPGOAL`).
+    rabbit_path_support: Fixed(RabbitThreat)[3] in 0..=400 = [50, 100, 135];
+    /// The share of a capture risk charged to a piece by its unfreezing distance (0: not
+    /// frozen, it can step away; 1, 2, 3 or more: the steps its side needs to unfreeze it), in
+    /// 64ths (shape; sharp's `H_UFDIST_FACTOR`).
+    capture_risk_freedom: Fixed(CaptureRisk)[4] in 0..=256 = [27, 36, 44, 52];
 }
 
 /// The shipped weights file, compiled in: what [`Weights::default`] returns.
@@ -377,8 +406,8 @@ impl Weights {
 
     /// These weights with sharp's values (the bot by David Wu, whose evaluation these terms
     /// follow) for the terms that start at 0 for the tuner: the placement tables, the trap
-    /// curve (with `trap_home` and `trap_away`, which it replaces, set to 0) and the trap
-    /// defence. A prior, for tests and as a tuner's starting point; not what ships.
+    /// curve (with `trap_home` and `trap_away`, which it replaces, set to 0), the trap
+    /// defence, the capture risk and the rabbit threats. A prior, for tests and as a tuner's starting point; not what ships.
     pub fn with_sharp_priors(mut self) -> Weights {
         let set = |w: &mut Weights, start: u16, v: &[i32]| {
             let s = usize::from(start);
@@ -398,6 +427,26 @@ impl Weights {
             &mut self,
             id::trap_guards.start,
             &crate::trap_defence::SHARP_GUARDS,
+        );
+        set(
+            &mut self,
+            id::capture_risk_home.start,
+            &crate::capture_risk::SHARP_HOME,
+        );
+        set(
+            &mut self,
+            id::capture_risk_away.start,
+            &crate::capture_risk::SHARP_AWAY,
+        );
+        set(
+            &mut self,
+            id::rabbit_trap_threat.start,
+            &crate::rabbit_threat::SHARP_TRAP,
+        );
+        set(
+            &mut self,
+            id::rabbit_path_threat.start,
+            &crate::rabbit_threat::SHARP_PATH,
         );
         self[id::trap_back_guard] = crate::trap_defence::SHARP_BACK;
         self[id::trap_side_guard] = crate::trap_defence::SHARP_SIDE;

@@ -160,3 +160,31 @@ fn the_lazy_bound_is_an_upper_bound_for_any_weights() {
     }
     assert!(bounded > 100, "the bound was used {bounded} times");
 }
+
+#[test]
+fn each_weight_group_alone_keeps_the_evaluation_linear() {
+    // The scorer skips work no weight reads (the smooth trap control when the terms that
+    // read it are all 0): switching on one group at a time, with every other weight as
+    // shipped, catches a term whose input the scorer skipped.
+    let mut rng = SmallRng::seed_from_u64(22);
+    let positions = common::all_positions(40);
+    let mut groups: Vec<&str> = Vec::new();
+    for p in Weights::params() {
+        let (g, _) = Weights::group_of(p);
+        if g.kind == Kind::Linear && !groups.contains(&g.name) {
+            groups.push(g.name);
+        }
+    }
+    assert!(groups.len() >= 20, "{groups:?}");
+    for name in groups {
+        let mut w = Weights::default();
+        for p in Weights::params() {
+            if Weights::group_of(p).0.name == name {
+                w[p] = rng.gen_range(1..=300);
+            }
+        }
+        for (i, p) in positions.iter().enumerate() {
+            check(p, &w, &format!("{name} alone, #{i}"));
+        }
+    }
+}

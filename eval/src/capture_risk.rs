@@ -1,0 +1,418 @@
+//! Capture risk: how many steps the enemy needs to capture each piece that stands near a
+//! trap, and how much that risk weighs given who controls the trap and whether the piece can
+//! run.
+//!
+//! For every piece other than the elephant within three steps of a trap (four when a stronger
+//! enemy piece stands beside it), its **threat distance** is an estimate of the enemy steps
+//! needed to drag it onto the trap and leave it unguarded:
+//!
+//! * `2 × distance` to the trap (a push or a pull moves it one square for two steps);
+//! * `2 ×` its side's other guards of the trap (each one pushed away first), plus its side's
+//!   piece standing on the trap (when the piece is not that one);
+//! * `1` when an enemy piece stands on the trap (it has to leave first);
+//! * on a straight line to the trap, `1` when an own piece stands on the next square towards
+//!   it (`3` for the elephant: it cannot be moved);
+//! * the **attack distance**: the steps the nearest unfrozen enemy piece stronger than it
+//!   needs to come beside it over empty squares (0 when one is already there; beyond 3 there
+//!   is no risk), plus one more at 3.
+//!
+//! Threat distances above [`MAX_DISTANCE`] count as no risk. A risk is charged to the piece's
+//! side as a feature of the weight for its threat distance, `capture_risk_home.k` at its own
+//! home traps and `capture_risk_away.k` at the enemy's: minus the piece's value in rabbits
+//! plus half a rabbit, times the enemy's hold on the trap (a logistic of the enemy's smooth
+//! control, [`crate::trap_influence`], from 0 to 1) times the piece's **freedom factor**
+//! (`capture_risk_freedom`, by its unfreezing distance: a free piece can step away, a frozen
+//! one far from help cannot). The weights are centirabbits per rabbit of value at full
+//! control and no freedom; they ship at 0 (sharp's prior: [`SHARP_HOME`], [`SHARP_AWAY`]).
+//!
+//! The idea and the numbers of the prior come from sharp's `eval/pthreats.cpp` (David Wu);
+//! the distance model here is Tusk's own and simpler (no unfreezing distance of the
+//! attackers, no count of pieces standing closer to the trap).
+
+use tusk_engine::{Bitboard, ByColor, Color, PieceKind, Position, Square, NEIGHBOURS};
+
+use crate::trap_influence::{dominated, stronger_unfrozen, unfreezing_distance, TRAP_DISTANCE};
+use crate::traps::is_home_trap;
+use crate::weights::id;
+use crate::{Context, Sink, Weights};
+
+/// The largest threat distance that still counts as a risk.
+pub const MAX_DISTANCE: usize = 10;
+
+/// The largest attack distance that still counts.
+const MAX_ATTACK: u8 = 3;
+
+/// Sharp's weights for its own home traps (`O_BASE_PROP` 18/64 × `O_TDIST_FACTOR`, per rabbit
+/// of value, centirabbits): a prior for `capture_risk_home`.
+pub const SHARP_HOME: [i32; MAX_DISTANCE + 1] = [28, 27, 27, 25, 23, 15, 13, 10, 8, 4, 3];
+
+/// Sharp's weights for the enemy's home traps (`H_BASE_PROP` 15.5/64 × `H_TDIST_FACTOR`): a
+/// prior for `capture_risk_away`.
+pub const SHARP_AWAY: [i32; MAX_DISTANCE + 1] = [24, 23, 23, 22, 20, 13, 11, 8, 7, 3, 2];
+
+/// The enemy's hold on a trap from its smooth control `c` (sharp's units, enemy's view):
+/// `1024 / (1 + e^(-(c - 45) / 16)) - 12`, at least 0, in 1024ths. Integer-exact (a table of
+/// the logistic at whole steps).
+pub fn hold(c: i32) -> i32 {
+    const TABLE: [i32; 255] = crate::shape::logistic_table(127.0, 16.0, 1024.0);
+    let i = (c - 45 + 127).clamp(0, 254) as usize;
+    (TABLE[i] - 12).max(0)
+}
+
+/// For each side and kind, the squares an unfrozen enemy piece stronger than that kind can
+/// stand on after 0, 1, 2 and 3 plain steps over empty squares.
+struct Reach {
+    by: ByColor<[[Bitboard; MAX_ATTACK as usize + 1]; PieceKind::NUM]>,
+}
+
+impl Reach {
+    fn new(pos: &Position, ctx: &Context) -> Reach {
+        let stronger = stronger_unfrozen(pos, &ctx.frozen);
+        let empty = pos.empty_squares();
+        let mut by = ByColor([[[Bitboard::EMPTY; MAX_ATTACK as usize + 1]; PieceKind::NUM]; 2]);
+        for c in Color::ALL {
+            for k in 0..PieceKind::NUM {
+                let mut r = stronger[c][k];
+                by[c][k][0] = r;
+                for d in 1..=MAX_ATTACK as usize {
+                    r |= r.neighbours() & empty;
+                    by[c][k][d] = r;
+                }
+            }
+        }
+        Reach { by }
+    }
+
+    /// The attack distance of the piece of `color` and `kind` on `sq`: the steps the nearest
+    /// unfrozen stronger enemy piece needs to stand beside it, or `None` beyond
+    /// [`MAX_ATTACK`].
+    fn attack_distance(&self, color: Color, kind: PieceKind, sq: Square) -> Option<u8> {
+        let around = NEIGHBOURS[sq.index()];
+        (0..=MAX_ATTACK).find(|&d| (self.by[color][kind.index()][d as usize] & around).any())
+    }
+}
+
+/// The square next to `from` on the straight line towards `to`, when they share a file or a
+/// rank and are at least two steps apart.
+fn next_on_line(from: Square, to: Square) -> Option<Square> {
+    let (ff, fr) = (from.file() as i8, from.rank() as i8);
+    let (tf, tr) = (to.file() as i8, to.rank() as i8);
+    if (ff == tf) == (fr == tr) {
+        return None;
+    }
+    let (df, dr) = ((tf - ff).signum(), (tr - fr).signum());
+    if (tf - ff).abs() + (tr - fr).abs() < 2 {
+        return None;
+    }
+    Some(Square::new((ff + df) as u8, (fr + dr) as u8))
+}
+
+/// The threat distance of the piece of `color` and `kind` on `sq` at trap `t` (index into
+/// [`Square::TRAPS`]), or `None` when it is out of reach. See the module docs.
+fn threat_distance(
+    pos: &Position,
+    reach: &Reach,
+    color: Color,
+    kind: PieceKind,
+    sq: Square,
+    t: usize,
+) -> Option<usize> {
+    let trap = Square::TRAPS[t];
+    let own = pos.occupied_by(color);
+    let d = usize::from(TRAP_DISTANCE[sq.index()][t]);
+    let guards = (NEIGHBOURS[trap.index()] & own).count() as usize
+        - usize::from(NEIGHBOURS[trap.index()].contains(sq));
+    let mut dist = 2 * d + 2 * guards;
+    if sq != trap {
+        if own.contains(trap) {
+            dist += 2;
+        } else if pos.occupied_by(!color).contains(trap) {
+            dist += 1;
+        }
+        if let Some(next) = next_on_line(sq, trap) {
+            if own.contains(next) {
+                dist += if pos.pieces_of(color, PieceKind::Elephant).contains(next) {
+                    3
+                } else {
+                    1
+                };
+            }
+        }
+    }
+    if dist > MAX_DISTANCE {
+        return None;
+    }
+    let attack = reach.attack_distance(color, kind, sq)?;
+    dist += usize::from(attack) + usize::from(attack >= MAX_ATTACK);
+    (dist <= MAX_DISTANCE).then_some(dist)
+}
+
+/// Whether any capture-risk weight is not zero (the smooth trap control it reads is then
+/// needed).
+pub fn is_used(w: &Weights) -> bool {
+    w[id::capture_risk_home].iter().any(|&x| x != 0)
+        || w[id::capture_risk_away].iter().any(|&x| x != 0)
+}
+
+/// The capture-risk features of both sides: for each piece at risk, minus (its value in
+/// rabbits + 1/2) × the enemy's hold on the trap × its freedom factor, on the weight of its
+/// threat distance (home or away trap). Reads the smooth control, `ctx.influence`.
+pub fn risk_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weights, sink: &mut S) {
+    if !sink.wants(id::capture_risk_home.at(0)) && !is_used(w) {
+        return;
+    }
+    let reach = Reach::new(pos, ctx);
+    let dominated = dominated(pos);
+    for c in Color::ALL {
+        let pieces = pos.occupied_by(c) - pos.pieces_of(c, PieceKind::Elephant);
+        for (t, trap) in Square::TRAPS.iter().enumerate() {
+            let enemy_control = match c {
+                Color::Gold => -ctx.influence[t],
+                Color::Silver => ctx.influence[t],
+            };
+            let hold = hold(enemy_control);
+            if hold == 0 {
+                continue;
+            }
+            let near = crate::trap_influence::DISK3[trap.index()]
+                | (crate::trap_influence::DISK4[trap.index()] & dominated[c]);
+            let weights = if is_home_trap(t, c) {
+                id::capture_risk_home
+            } else {
+                id::capture_risk_away
+            };
+            for sq in pieces & near {
+                let Some(p) = pos.piece_at(sq) else { continue };
+                let Some(k) = threat_distance(pos, &reach, c, p.kind(), sq, t) else {
+                    continue;
+                };
+                let freedom = if ctx.frozen[c].contains(sq) {
+                    unfreezing_distance(pos, c, ctx.frozen[c], sq)
+                } else {
+                    0
+                };
+                let factor = w[id::capture_risk_freedom.at(freedom)];
+                let value = ctx.values[c][p.kind().index()] + 50;
+                sink.add_share2(c, weights.at(k), -value, 100, hold * factor, 1024 * 64);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_util::pos;
+    use crate::{FeatureSink, ScoreSink};
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    fn priors() -> Weights {
+        Weights::default().with_sharp_priors()
+    }
+
+    /// The threat distance of the piece on `at` at trap `t`.
+    fn distance_of(p: &Position, at: &str, t: usize) -> Option<usize> {
+        let w = priors();
+        let ctx = Context::new(p, &w);
+        let reach = Reach::new(p, &ctx);
+        let piece = p.piece_at(sq(at)).unwrap();
+        threat_distance(p, &reach, piece.color(), piece.kind(), sq(at), t)
+    }
+
+    /// Each side's capture-risk total with sharp's priors.
+    fn risk(p: &Position) -> ByColor<i32> {
+        let w = priors();
+        let ctx = Context::new(p, &w);
+        let mut sink = ScoreSink::new(&w);
+        risk_features(p, &ctx, &w, &mut sink);
+        sink.totals()
+    }
+
+    #[test]
+    fn the_hold_is_sharps_logistic() {
+        // 1024 / (1 + e^(-x/16)) - 12 at x = c - 45.
+        assert_eq!(hold(45), 512 - 12);
+        assert_eq!(hold(-25), 0);
+        assert_eq!(hold(-200), 0);
+        assert_eq!(hold(500), 1023 - 12);
+        for c in [-10, 20, 61, 77, 100] {
+            let exact = 1024.0 / (1.0 + (-(c - 45) as f64 / 16.0).exp()) - 12.0;
+            assert!((f64::from(hold(c)) - exact).abs() <= 1.0, "{c}");
+        }
+        assert!((-30..200).all(|c| hold(c) <= hold(c + 1)));
+    }
+
+    #[test]
+    fn a_lone_piece_beside_an_unguarded_trap_is_two_steps_from_capture() {
+        // A gold dog on c4, beside c3, with the silver elephant on d4: the elephant pushes it
+        // onto c3 in two steps; no gold guard.
+        let p = pos("s", &[("D", "c4"), ("e", "d4"), ("R", "h1"), ("r", "h8")]);
+        assert_eq!(distance_of(&p, "c4", 0), Some(2));
+        // Each further gold guard of c3 adds two steps.
+        let q = pos(
+            "s",
+            &[
+                ("D", "c4"),
+                ("e", "d4"),
+                ("C", "b3"),
+                ("R", "h1"),
+                ("r", "h8"),
+            ],
+        );
+        assert_eq!(distance_of(&q, "c4", 0), Some(4));
+        // The attacker two empty squares away adds its two steps.
+        let r = pos("s", &[("D", "c4"), ("e", "e5"), ("R", "h1"), ("r", "h8")]);
+        assert_eq!(distance_of(&r, "c4", 0), Some(2 + 2));
+        // No stronger enemy piece within three steps: no risk.
+        let s = pos(
+            "s",
+            &[
+                ("D", "c4"),
+                ("c", "d4"),
+                ("e", "h5"),
+                ("R", "h1"),
+                ("r", "h8"),
+            ],
+        );
+        assert_eq!(distance_of(&s, "c4", 0), None);
+    }
+
+    #[test]
+    fn blockers_on_the_line_and_on_the_trap_add_steps() {
+        // Dog on c5, two steps above c3; the elephant beside it on d5.
+        let base = [("D", "c5"), ("e", "d5"), ("R", "h1"), ("r", "h8")];
+        let p = pos("s", &base);
+        assert_eq!(distance_of(&p, "c5", 0), Some(4));
+        // A gold cat on c4, between: one more step (and it guards c3: two more).
+        let mut with_cat = base.to_vec();
+        with_cat.push(("C", "c4"));
+        assert_eq!(distance_of(&pos("s", &with_cat), "c5", 0), Some(4 + 1 + 2));
+        // The gold elephant there instead: it cannot be moved, three more (and a guard).
+        let mut with_e = base.to_vec();
+        with_e.push(("E", "c4"));
+        assert_eq!(distance_of(&pos("s", &with_e), "c5", 0), Some(4 + 3 + 2));
+        // A silver piece on the trap: one more step.
+        let mut stuffed = base.to_vec();
+        stuffed.push(("c", "c3"));
+        stuffed.push(("r", "d3"));
+        assert_eq!(distance_of(&pos("s", &stuffed), "c5", 0), Some(4 + 1));
+    }
+
+    #[test]
+    fn a_piece_deep_in_enemy_control_is_charged_and_a_safe_one_is_not() {
+        // A gold horse on c6 with one gold guard (the dog b6) among a silver camel, elephant
+        // and dog: silver holds c6, the horse is two steps from capture (the dog's push away),
+        // the dog five (the horse on the trap first, then the camel's step beside it).
+        let around_c6 = [
+            ("D", "b6"),
+            ("m", "c7"),
+            ("e", "d6"),
+            ("d", "c5"),
+            ("E", "e2"),
+            ("R", "a1"),
+            ("r", "h8"),
+        ];
+        let mut exposed = around_c6.to_vec();
+        exposed.push(("H", "c6"));
+        let exposed = pos("g", &exposed);
+        assert_eq!(distance_of(&exposed, "c6", 2), Some(2));
+        assert_eq!(distance_of(&exposed, "b6", 2), Some(5));
+        let r = risk(&exposed);
+        assert!(r[Color::Gold] < -40, "{r:?}");
+        // Silver's pieces stand at home around a trap silver holds: next to no risk to them
+        // (only the dog on c5, four steps from gold's c3, which gold barely holds).
+        assert!(r[Color::Silver] > -5, "{r:?}");
+        // The horse at home on c2 instead, far from any silver piece: its share is gone, and
+        // the dog is closer to capture (no horse on the trap to push away first: three steps).
+        let mut safe = around_c6.to_vec();
+        safe.push(("H", "c2"));
+        let safe = pos("g", &safe);
+        assert_eq!(distance_of(&safe, "c2", 0), None);
+        assert_eq!(distance_of(&safe, "b6", 2), Some(3));
+        let s = risk(&safe);
+        assert!(s[Color::Gold] - r[Color::Gold] >= 20, "{s:?} vs {r:?}");
+        assert!(s[Color::Gold] < -20, "the dog is still at risk: {s:?}");
+    }
+
+    #[test]
+    fn a_frozen_piece_is_at_greater_risk_than_a_free_one() {
+        // A gold dog on b3 frozen by the silver elephant on b4 (no gold friend beside it)
+        // versus the same dog with a gold rabbit beside it on a3.
+        let frozen = pos(
+            "g",
+            &[
+                ("D", "b3"),
+                ("e", "b4"),
+                ("m", "d3"),
+                ("h", "c4"),
+                ("E", "h2"),
+                ("R", "h1"),
+                ("r", "h8"),
+            ],
+        );
+        let free = pos(
+            "g",
+            &[
+                ("D", "b3"),
+                ("R", "a3"),
+                ("e", "b4"),
+                ("m", "d3"),
+                ("h", "c4"),
+                ("E", "h2"),
+                ("R", "h1"),
+                ("r", "h8"),
+            ],
+        );
+        let (rf, rr) = (risk(&frozen)[Color::Gold], risk(&free)[Color::Gold]);
+        assert!(rf < rr && rf < 0, "frozen {rf}, free {rr}");
+    }
+
+    #[test]
+    fn colours_mirror_exactly_and_the_sinks_agree() {
+        let w = priors();
+        let positions = [
+            pos(
+                "g",
+                &[
+                    ("H", "c6"),
+                    ("D", "b6"),
+                    ("m", "c7"),
+                    ("e", "d6"),
+                    ("d", "c5"),
+                    ("E", "e2"),
+                    ("R", "a1"),
+                    ("r", "h8"),
+                    ("c", "f3"),
+                    ("r", "f2"),
+                    ("C", "g3"),
+                ],
+            ),
+            crate::test_util::seed_diagram("s"),
+            crate::test_util::seed_diagram("g"),
+        ];
+        for p in positions {
+            let f = p.flip();
+            let (a, b) = (risk(&p), risk(&f));
+            assert_eq!(a[Color::Gold], b[Color::Silver], "{p:?}");
+            assert_eq!(a[Color::Silver], b[Color::Gold], "{p:?}");
+            let ctx = Context::new(&p, &w);
+            let mut rec = FeatureSink::new(&w, p.side());
+            risk_features(&p, &ctx, &w, &mut rec);
+            let mut score = ScoreSink::new(&w);
+            risk_features(&p, &ctx, &w, &mut score);
+            assert_eq!(rec.features.score(), score.score(p.side()));
+        }
+    }
+
+    #[test]
+    fn next_on_line_geometry() {
+        assert_eq!(next_on_line(sq("c5"), sq("c3")), Some(sq("c4")));
+        assert_eq!(next_on_line(sq("a3"), sq("c3")), Some(sq("b3")));
+        assert_eq!(next_on_line(sq("c4"), sq("c3")), None);
+        assert_eq!(next_on_line(sq("b4"), sq("c3")), None);
+        assert_eq!(next_on_line(sq("c3"), sq("c3")), None);
+    }
+}
