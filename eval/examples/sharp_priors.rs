@@ -1,17 +1,24 @@
-//! Prints a complete weights file: the shipped weights with sharp's values for the terms
-//! that ship at 0 (the placement tables, the trap curve in place of `trap_home` and
-//! `trap_away`, the home-trap defence; see `Weights::with_sharp_priors`). A starting point
-//! for `tusk tune --weights` and a candidate for `tusk match`:
+//! Prints a complete weights file: the hand-set weights with sharp's values for every term
+//! that has a prior (the placement tables, the trap curve in place of `trap_home` and
+//! `trap_away`, the home-trap defence, the capture risk, the rabbit threats; see
+//! `Weights::with_sharp_priors`), which is what ships; or, with the argument `hand-set`, the
+//! hand-set weights alone (the engine before the priors, for a match or a tuner's start):
 //!
 //! ```sh
 //! cargo run --release -p tusk-eval --example sharp_priors > priors.json
+//! cargo run --release -p tusk-eval --example sharp_priors -- hand-set > hand-set.json
 //! ```
 
 use tusk_eval::{weights_file, Weights};
 
 fn main() {
-    print!(
-        "{}",
-        weights_file::to_json(&Weights::default().with_sharp_priors())
-    );
+    let weights = match std::env::args().nth(1).as_deref() {
+        None => Weights::hand_set().with_sharp_priors(),
+        Some("hand-set") => Weights::hand_set(),
+        Some(other) => {
+            eprintln!("sharp_priors: unknown argument {other:?} (expected nothing or `hand-set`)");
+            std::process::exit(2);
+        }
+    };
+    print!("{}", weights_file::to_json(&weights));
 }

@@ -211,15 +211,22 @@ mod tests {
     }
 
     #[test]
-    fn the_shipped_tables_start_at_zero() {
-        let w = Weights::default();
+    fn the_hand_set_tables_are_zero_and_the_shipped_ones_are_sharps() {
+        let hand = Weights::hand_set();
+        let shipped = Weights::default();
         for i in 0..CLASSES * SQUARES {
-            assert_eq!(w[entry(i)], 0);
+            assert_eq!(hand[entry(i)], 0);
+            assert_eq!(shipped[entry(i)], SHARP_TABLES[i]);
         }
-        let mut sink = ScoreSink::new(&w);
         let p = pos("g", &[("E", "a1"), ("e", "d5"), ("R", "a2"), ("r", "h7")]);
-        placement_features(&p, &Context::new(&p, &w), &mut sink);
+        let mut sink = ScoreSink::new(&hand);
+        placement_features(&p, &Context::new(&p, &hand), &mut sink);
         assert_eq!(sink.totals(), ByColor([0, 0]));
+        // With sharp's tables the elephant in the corner stands worse than the centralised one.
+        let mut sink = ScoreSink::new(&shipped);
+        placement_features(&p, &Context::new(&p, &shipped), &mut sink);
+        let t = sink.totals();
+        assert!(t[Color::Gold] < t[Color::Silver], "{t:?}");
     }
 
     fn entry(i: usize) -> crate::Param {

@@ -174,19 +174,23 @@ mod tests {
     }
 
     #[test]
-    fn the_shipped_curve_is_off_and_scoring_skips_the_smooth_control() {
-        let shipped = Weights::default();
-        assert!(!is_used(&shipped));
-        assert_eq!(shipped[id::trap_home], 35);
-        assert_eq!(shipped[id::trap_away], 50);
+    fn scoring_skips_the_smooth_control_only_while_nothing_reads_it() {
+        // The hand-set weights (curve off, the capped trap terms on) do not read it.
+        let hand = Weights::hand_set();
+        assert!(!is_used(&hand));
+        assert_eq!(hand[id::trap_home], 35);
+        assert_eq!(hand[id::trap_away], 50);
         let p = opening();
-        assert_eq!(Context::for_scoring(&p, &shipped).influence, [0; 4]);
-        assert_ne!(Context::new(&p, &shipped).influence, [0; 4]);
-        let sharp = Weights::hand_set().with_sharp_priors();
-        assert!(is_used(&sharp));
+        assert_eq!(Context::for_scoring(&p, &hand).influence, [0; 4]);
+        assert_ne!(Context::new(&p, &hand).influence, [0; 4]);
+        // The shipped weights carry sharp's curve in place of the capped terms.
+        let shipped = Weights::default();
+        assert!(is_used(&shipped));
+        assert_eq!(shipped[id::trap_home], 0);
+        assert_eq!(shipped[id::trap_away], 0);
         assert_eq!(
-            Context::for_scoring(&p, &sharp).influence,
-            Context::new(&p, &sharp).influence
+            Context::for_scoring(&p, &shipped).influence,
+            Context::new(&p, &shipped).influence
         );
     }
 
