@@ -31,7 +31,7 @@
 
 use tusk_engine::{Bitboard, ByColor, Color, PieceKind, Position, Square, NEIGHBOURS};
 
-use crate::trap_influence::{dominated, stronger_unfrozen, unfreezing_distance, TRAP_DISTANCE};
+use crate::trap_influence::{unfreezing_distance, TRAP_DISTANCE};
 use crate::traps::is_home_trap;
 use crate::weights::id;
 use crate::{Context, Sink, Weights};
@@ -67,7 +67,7 @@ struct Reach {
 
 impl Reach {
     fn new(pos: &Position, ctx: &Context) -> Reach {
-        let stronger = stronger_unfrozen(pos, &ctx.frozen);
+        let stronger = &ctx.attackers;
         let empty = pos.empty_squares();
         let mut by = ByColor([[[Bitboard::EMPTY; MAX_ATTACK as usize + 1]; PieceKind::NUM]; 2]);
         for c in Color::ALL {
@@ -162,7 +162,7 @@ pub fn risk_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weights, sink: 
         return;
     }
     let reach = Reach::new(pos, ctx);
-    let dominated = dominated(pos);
+    let dominated = &ctx.dominated;
     for c in Color::ALL {
         let pieces = pos.occupied_by(c) - pos.pieces_of(c, PieceKind::Elephant);
         for (t, trap) in Square::TRAPS.iter().enumerate() {

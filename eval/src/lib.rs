@@ -82,6 +82,13 @@ pub struct Context {
     /// The smooth control of each trap in the same order (positive: gold's), from
     /// [`trap_influence::trap_influence`]: what the trap curve reads.
     pub influence: [i32; 4],
+    /// For each side and kind, the unfrozen enemy pieces stronger than a piece of that kind
+    /// (computed with the smooth control, empty without it): what the smooth control and the
+    /// capture risk read.
+    pub attackers: ByColor<[Bitboard; PieceKind::NUM]>,
+    /// The pieces of each side with a stronger enemy piece beside them (computed with the
+    /// smooth control, empty without it).
+    pub dominated: ByColor<Bitboard>,
 }
 
 impl Context {
@@ -119,9 +126,13 @@ impl Context {
             frozen: ByColor([pos.frozen(Color::Gold), pos.frozen(Color::Silver)]),
             control: [0; 4],
             influence: [0; 4],
+            attackers: ByColor([[Bitboard::EMPTY; PieceKind::NUM]; 2]),
+            dominated: ByColor([Bitboard::EMPTY; 2]),
         };
         ctx.control = traps::trap_control(pos, &ctx, w);
         if influence {
+            ctx.attackers = trap_influence::stronger_unfrozen(pos, &ctx.frozen);
+            ctx.dominated = trap_influence::dominated(pos);
             ctx.influence = trap_influence::trap_influence(pos, &ctx, w);
         }
         ctx

@@ -213,14 +213,15 @@ fn strongest_near(
 }
 
 /// The smooth control of each trap, in [`Square::TRAPS`] order: positive when gold holds it
-/// (see the module docs). Needs the context's frozen pieces and stronger counts.
+/// (see the module docs). Needs the context's frozen pieces, stronger counts, attackers and
+/// dominated pieces.
 pub fn trap_influence(pos: &Position, ctx: &Context, w: &Weights) -> [i32; 4] {
     let strength = &w[id::influence_strength];
     let unchallenged = &w[id::influence_unchallenged];
     let by_distance = &w[id::influence_distance];
     let freedom = &w[id::influence_freedom];
     let dominance = &w[id::influence_dominated];
-    let threats = stronger_unfrozen(pos, &ctx.frozen);
+    let threats = &ctx.attackers;
     let mut raw = [[0i64; 4]; 2];
     for c in Color::ALL {
         for kind in PieceKind::ALL {
@@ -258,7 +259,7 @@ pub fn trap_influence(pos: &Position, ctx: &Context, w: &Weights) -> [i32; 4] {
         w[id::influence_strongest.at(0)],
         w[id::influence_strongest.at(1)],
     ];
-    let dominated = dominated(pos);
+    let dominated = &ctx.dominated;
     let mut out = [0i32; 4];
     for (t, trap) in Square::TRAPS.iter().enumerate() {
         let attacker = if is_home_trap(t, Color::Gold) {

@@ -407,47 +407,34 @@ impl Weights {
     /// These weights with sharp's values (the bot by David Wu, whose evaluation these terms
     /// follow) for the terms that start at 0 for the tuner: the placement tables, the trap
     /// curve (with `trap_home` and `trap_away`, which it replaces, set to 0), the trap
-    /// defence, the capture risk and the rabbit threats. A prior, for tests and as a tuner's starting point; not what ships.
+    /// defence, the capture risk and the rabbit threats. A prior, for tests and as a tuner's
+    /// starting point; the shipped set takes all but the capture risk and the rabbit threats.
     pub fn with_sharp_priors(mut self) -> Weights {
-        let set = |w: &mut Weights, start: u16, v: &[i32]| {
+        let tables: [(u16, &[i32]); 7] = [
+            (id::placement.start, &crate::placement::SHARP_TABLES),
+            (id::trap_curve.start, &crate::trap_curve::SHARP_CURVE),
+            (id::trap_guards.start, &crate::trap_defence::SHARP_GUARDS),
+            (
+                id::capture_risk_home.start,
+                &crate::capture_risk::SHARP_HOME,
+            ),
+            (
+                id::capture_risk_away.start,
+                &crate::capture_risk::SHARP_AWAY,
+            ),
+            (
+                id::rabbit_trap_threat.start,
+                &crate::rabbit_threat::SHARP_TRAP,
+            ),
+            (
+                id::rabbit_path_threat.start,
+                &crate::rabbit_threat::SHARP_PATH,
+            ),
+        ];
+        for (start, prior) in tables {
             let s = usize::from(start);
-            w.values[s..s + v.len()].copy_from_slice(v);
-        };
-        set(
-            &mut self,
-            id::placement.start,
-            &crate::placement::SHARP_TABLES,
-        );
-        set(
-            &mut self,
-            id::trap_curve.start,
-            &crate::trap_curve::SHARP_CURVE,
-        );
-        set(
-            &mut self,
-            id::trap_guards.start,
-            &crate::trap_defence::SHARP_GUARDS,
-        );
-        set(
-            &mut self,
-            id::capture_risk_home.start,
-            &crate::capture_risk::SHARP_HOME,
-        );
-        set(
-            &mut self,
-            id::capture_risk_away.start,
-            &crate::capture_risk::SHARP_AWAY,
-        );
-        set(
-            &mut self,
-            id::rabbit_trap_threat.start,
-            &crate::rabbit_threat::SHARP_TRAP,
-        );
-        set(
-            &mut self,
-            id::rabbit_path_threat.start,
-            &crate::rabbit_threat::SHARP_PATH,
-        );
+            self.values[s..s + prior.len()].copy_from_slice(prior);
+        }
         self[id::trap_back_guard] = crate::trap_defence::SHARP_BACK;
         self[id::trap_side_guard] = crate::trap_defence::SHARP_SIDE;
         self[id::trap_home] = 0;
