@@ -275,7 +275,7 @@ pub fn trap_influence(pos: &Position, ctx: &Context, w: &Weights) -> [i32; 4] {
         control += i64::from(guards[guard_count(Color::Gold)] - guards[guard_count(Color::Silver)]);
         let mut attack = 0;
         for sq in key_squares(t) {
-            attack += key_square_gain(pos, &dominated, attacker, sq, key);
+            attack += key_square_gain(pos, dominated, attacker, sq, key);
         }
         control += i64::from(match attacker {
             Color::Gold => attack,
