@@ -83,6 +83,54 @@ pub fn read_text_file_limited(
     })
 }
 
+/// Why an output file could not be claimed for appending.
+#[derive(Debug, thiserror::Error)]
+pub enum ClaimError {
+    /// The file could not be created or opened.
+    #[error("opening {}: {error}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The operating system's reason (shown in this error's message).
+        error: std::io::Error,
+    },
+    /// Another process holds the file: two runs appending to one file would interleave
+    /// their games and each resume the other's.
+    #[error(
+        "{} is being written by another run (another tusk match or datagen holds its lock); \
+         wait for it to finish or use another file",
+        path.display()
+    )]
+    Busy {
+        /// The file.
+        path: PathBuf,
+    },
+}
+
+/// Opens `path` for appending (creating it when it does not exist) and takes an exclusive
+/// advisory lock on it, held until the returned file is dropped, so that a second run
+/// writing the same file stops with [`ClaimError::Busy`] before reading or changing it.
+pub fn claim_for_appending(path: &Path) -> Result<std::fs::File, ClaimError> {
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|error| ClaimError::Io {
+            path: path.to_path_buf(),
+            error,
+        })?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => Err(ClaimError::Busy {
+            path: path.to_path_buf(),
+        }),
+        Err(std::fs::TryLockError::Error(error)) => Err(ClaimError::Io {
+            path: path.to_path_buf(),
+            error,
+        }),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -144,5 +192,21 @@ mod tests {
                 let _ = tusk_engine::notation::board::parse_aei(&text);
             }
         }
+    }
+
+    /// A second claim on a file already claimed is refused as busy (naming the file), and
+    /// succeeds once the first holder is gone.
+    #[test]
+    fn a_claimed_file_cannot_be_claimed_twice() {
+        let dir = std::env::temp_dir().join(format!("tusk-claim-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.jsonl");
+        let first = claim_for_appending(&path).unwrap();
+        let err = claim_for_appending(&path).unwrap_err();
+        assert!(matches!(err, ClaimError::Busy { .. }), "{err}");
+        assert!(err.to_string().contains("games.jsonl"), "{err}");
+        drop(first);
+        claim_for_appending(&path).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -132,6 +132,17 @@ fn human_count(n: u64) -> String {
     }
 }
 
+/// `x` as a user would write it: plainly when that is short, else in scientific notation
+/// (`1e308`, not 309 digits).
+fn number_text(x: f64) -> String {
+    let plain = x.to_string();
+    if plain.len() <= 16 {
+        plain
+    } else {
+        format!("{x:e}")
+    }
+}
+
 /// Runs `tusk analyze`.
 pub fn run(args: &AnalyzeArgs) -> Result<()> {
     let weights = args.weights.load()?;
@@ -148,7 +159,8 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
     if let Some(t) = args.time {
         if !(t > 0.0 && t <= MAX_SECONDS) {
             bail!(
-                "--time {t}: must be a number of seconds above 0 and at most {}",
+                "--time {}: must be a number of seconds above 0 and at most {}",
+                number_text(t),
                 MAX_SECONDS
             );
         }
@@ -324,6 +336,17 @@ fn emit(out: &mut impl Write, line: &JsonLine<'_>) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Out-of-range numbers are echoed short: `--time 1e308` printed 309 digits.
+    #[test]
+    fn numbers_are_echoed_short() {
+        assert_eq!(number_text(2.5), "2.5");
+        assert_eq!(number_text(-1.0), "-1");
+        assert_eq!(number_text(1e308), "1e308");
+        assert_eq!(number_text(1e-300), "1e-300");
+        assert_eq!(number_text(f64::NAN), "NaN");
+        assert!(number_text(123_456_789_012.5).len() <= 16);
+    }
 
     #[test]
     fn counts_fit_the_nps_column() {

@@ -15,16 +15,17 @@ use super::record::{self, GameLine};
 /// games it already holds.
 pub fn open(path: &Path, seed: u64, key: &str, todo: &mut Vec<u64>) -> Result<(File, usize)> {
     let planned = todo.len();
-    if path.exists() {
-        resume(path, seed, key, todo)?;
-    } else if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let exists = path.exists();
+    if !exists {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        }
     }
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .with_context(|| format!("opening {}", path.display()))?;
+    // Claimed before it is read: a second run on the same file stops here.
+    let file = crate::files::claim_for_appending(path)?;
+    if exists {
+        resume(path, seed, key, todo)?;
+    }
     Ok((file, planned - todo.len()))
 }
 

@@ -56,7 +56,10 @@ fn resume(
     todo: &mut Vec<Scheduled>,
 ) -> Result<(Vec<GameJson>, File), RunError> {
     let mut games = Vec::new();
-    if path.exists() {
+    let exists = path.exists();
+    // Claimed before it is read: a second run on the same file stops here.
+    let file = crate::files::claim_for_appending(path)?;
+    if exists {
         let (loaded, torn) = state::load(path)?;
         if let Some(g) = loaded.iter().find(|g| g.match_key != key) {
             return Err(RunError::OtherMatch {
@@ -89,7 +92,6 @@ fn resume(
         }
         games = loaded;
     }
-    let file = open(std::fs::OpenOptions::new().create(true).append(true), path)?;
     Ok((games, file))
 }
 

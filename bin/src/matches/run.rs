@@ -49,6 +49,9 @@ pub enum RunError {
         /// The operating system's reason (shown in the message).
         error: std::io::Error,
     },
+    /// The JSON file could not be opened, or another run is writing it.
+    #[error(transparent)]
+    Claim(#[from] crate::files::ClaimError),
     /// The Ctrl-C handler could not be installed.
     #[error("installing the Ctrl-C handler: {0}")]
     CtrlC(String),
