@@ -183,7 +183,7 @@ pub fn capture_bound(pos: &Position, kinds: KindSet, limit: u8) -> u8 {
 
 /// [`capture_bound`], except that it may stop as soon as it has found a bound of at most
 /// `enough` (the answer is then some bound at most `enough`, not necessarily the least).
-fn bound_until(pos: &Position, kinds: KindSet, limit: u8, enough: u8) -> u8 {
+pub(crate) fn bound_until(pos: &Position, kinds: KindSet, limit: u8, enough: u8) -> u8 {
     let them = !pos.side();
     let wanted = targets(pos, kinds);
     let mut best = limit + 1;
@@ -274,7 +274,7 @@ fn victim_step_captures(pos: &Position, from: Square, to: Square, kind: PieceKin
 /// The enemy pieces that are the only enemy piece beside some trap: the only ones whose
 /// dislodging can capture anything (themselves onto the trap, or the piece they guard).
 #[inline]
-fn lone_guards(pos: &Position) -> Bitboard {
+pub(crate) fn lone_guards(pos: &Position) -> Bitboard {
     let enemies = pos.occupied_by(!pos.side());
     let mut out = Bitboard::EMPTY;
     for t in Square::TRAPS {

@@ -23,6 +23,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod capture_moves;
 pub mod capture_risk;
 pub mod captures;
 pub mod features;

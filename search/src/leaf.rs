@@ -30,21 +30,26 @@ pub struct Leaf {
 /// The quiet leaf of each of `positions` (which must not be decided games) with evaluation
 /// weights `weights`. One quiescence searcher serves them all.
 pub fn quiet_leaves(positions: &[Position], weights: &Weights) -> Vec<Leaf> {
+    let params = Params {
+        weights: weights.clone(),
+        ..Params::default()
+    };
+    quiet_leaves_with(positions, &params)
+}
+
+/// [`quiet_leaves`] with the searcher's parameters `params` (its weights and switches).
+fn quiet_leaves_with(positions: &[Position], params: &Params) -> Vec<Leaf> {
     let Some(first) = positions.first() else {
         return Vec::new();
     };
     // One MiB: the quiescence search barely uses its table. It is far below any limit, so
     // it cannot fail but where nothing could be allocated at all.
     let tt = Tt::try_new(1).expect("a 1 MiB transposition table");
-    let params = Params {
-        weights: weights.clone(),
-        ..Params::default()
-    };
     let control = Control::new();
     let repetitions = RepetitionHistory::default();
     let shared = SearchShared {
         tt: &tt,
-        params: &params,
+        params,
         control: &control,
         repetitions: &repetitions,
         abort: AtomicBool::new(false),
@@ -118,6 +123,35 @@ mod tests {
         eprintln!(
             "{} positions, {moved} resolved by captures, {across} across a turn end",
             positions.len()
+        );
+    }
+
+    /// A cat the side to move can capture only in four steps (the camel steps aside, pulls it
+    /// off its square, pushes it onto the trap): the two-step quiescence stands pat, the
+    /// capture moves play it, and the leaf is one cat short.
+    #[test]
+    fn capture_moves_resolve_a_four_step_capture() {
+        let p = tusk_engine::notation::board::parse_aei(
+            "g [d cd r   r   me    rh   r  r r  RcR R  r M     C DC  DE  R R   H]",
+        )
+        .unwrap();
+        let cat = tusk_engine::PieceKind::Cat;
+        let silver = tusk_engine::Color::Silver;
+        assert_eq!(captures::best_capture(&p), Some(cat));
+        let mut params = Params {
+            capture_moves: false,
+            ..Params::default()
+        };
+        let plain = &quiet_leaves_with(std::slice::from_ref(&p), &params)[0];
+        assert_eq!(plain.position.count(silver, cat), p.count(silver, cat));
+        params.capture_moves = true;
+        let deep = &quiet_leaves_with(std::slice::from_ref(&p), &params)[0];
+        assert_eq!(deep.position.count(silver, cat) + 1, p.count(silver, cat));
+        assert!(
+            deep.value > plain.value,
+            "{} <= {}",
+            deep.value,
+            plain.value
         );
     }
 }

@@ -27,11 +27,15 @@ pub enum Feature {
     RootReductions,
     /// Searching two independent moves of one turn in one order only.
     Commute,
+    /// Whole capture moves in the quiescence search: every shortest step sequence within the
+    /// steps left that captures (approach, push or pull, capture) as one move (off: only the
+    /// two-step pushes and pulls that capture at once).
+    CaptureMoves,
 }
 
 impl Feature {
     /// Every feature.
-    pub const ALL: [Feature; 10] = [
+    pub const ALL: [Feature; 11] = [
         Feature::Tt,
         Feature::TtMove,
         Feature::Ordering,
@@ -42,10 +46,11 @@ impl Feature {
         Feature::Aspiration,
         Feature::RootReductions,
         Feature::Commute,
+        Feature::CaptureMoves,
     ];
 
     /// The name used on the command line (`tt`, `ttmove`, `ordering`, `null`, `lmr`, `qsearch`,
-    /// `threat`, `aspiration`, `rootred`, `commute`).
+    /// `threat`, `aspiration`, `rootred`, `commute`, `capmoves`).
     pub const fn name(self) -> &'static str {
         match self {
             Feature::Tt => "tt",
@@ -58,12 +63,13 @@ impl Feature {
             Feature::Aspiration => "aspiration",
             Feature::RootReductions => "rootred",
             Feature::Commute => "commute",
+            Feature::CaptureMoves => "capmoves",
         }
     }
 
     /// Every feature's name, comma-separated, in [`Feature::ALL`] order (for messages).
     pub const NAMES: &'static str =
-        "tt, ttmove, ordering, null, lmr, qsearch, threat, aspiration, rootred, commute";
+        "tt, ttmove, ordering, null, lmr, qsearch, threat, aspiration, rootred, commute, capmoves";
 
     /// The feature called `name` (see [`Feature::name`]).
     pub fn from_name(name: &str) -> Option<Feature> {
@@ -126,6 +132,8 @@ pub struct Params {
     pub root_reduce: [f64; 3],
     /// Search two independent node moves of one turn in one order only (see `commute.rs`).
     pub commute: bool,
+    /// Whole capture moves of up to four steps in the quiescence search (see `quiesce.rs`).
+    pub capture_moves: bool,
 }
 
 impl Default for Params {
@@ -163,6 +171,7 @@ impl Default for Params {
             root_full_moves: 8,
             root_reduce: [0.12, 0.30, 0.80],
             commute: true,
+            capture_moves: false,
         }
     }
 }
@@ -181,6 +190,7 @@ impl Params {
             Feature::Aspiration => self.aspiration = on,
             Feature::RootReductions => self.root_reductions = on,
             Feature::Commute => self.commute = on,
+            Feature::CaptureMoves => self.capture_moves = on,
         }
     }
 
@@ -197,6 +207,7 @@ impl Params {
             Feature::Aspiration => self.aspiration,
             Feature::RootReductions => self.root_reductions,
             Feature::Commute => self.commute,
+            Feature::CaptureMoves => self.capture_moves,
         }
     }
 }

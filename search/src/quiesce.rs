@@ -1,10 +1,14 @@
 //! Quiescence search at the horizon: the side to move may stand pat on the static evaluation
 //! (which already includes its exact goal detector, the captures within reach this turn and
-//! next, and the opponent's goal threat) or play a capturing push or pull; bounded by the steps
-//! left in the turn. A turn that runs out of steps ends with the end checks and the opponent's
-//! goal detector, and the opponent's turn start is searched the same way.
+//! next, and the opponent's goal threat) or play a capture move: every shortest sequence of
+//! steps within the steps left that captures an enemy piece, approach included
+//! ([`tusk_eval::capture_moves`]), best gain first (with the `capmoves` feature off, only the
+//! capturing pushes and pulls). A turn that runs out of steps ends with the end checks and the
+//! opponent's goal detector, and the opponent's turn start is searched the same way.
 
-use crate::moves::generate_captures;
+use tusk_eval::capture_moves::capture_moves;
+
+use crate::moves::{generate_captures, value};
 use crate::score::Score;
 use crate::search::{Worker, MAX_HEIGHT};
 
@@ -37,6 +41,11 @@ impl Worker<'_> {
         if stand > alpha {
             alpha = stand;
         }
+        // With two steps left or fewer the capture moves are the pushes and pulls below (and a
+        // pull's completion, which the search below the horizon already plays).
+        if self.sh.params.capture_moves && self.pos.steps_left() >= 3 {
+            return self.qsearch_capture_moves(ply, h, alpha, beta, stand);
+        }
         let mut best = stand;
         let mut list = std::mem::take(&mut self.lists[h]);
         generate_captures(&mut self.pos, &mut list, &mut self.scratch);
@@ -67,6 +76,61 @@ impl Worker<'_> {
             }
         }
         self.lists[h] = list;
+        best
+    }
+
+    /// The capture moves of the quiescence search at height `h`, after standing pat on
+    /// `stand` (already above `alpha`, or alpha raised to it).
+    fn qsearch_capture_moves(
+        &mut self,
+        ply: i32,
+        h: usize,
+        mut alpha: i32,
+        beta: i32,
+        stand: i32,
+    ) -> i32 {
+        let mut best = stand;
+        let mut list = std::mem::take(&mut self.capture_lists[h]);
+        capture_moves(&mut self.pos, &mut list, &mut self.capture_visited);
+        let gain =
+            |m: &tusk_eval::capture_moves::CaptureMove| value(m.captured) - m.lost.map_or(0, value);
+        list.sort_unstable_by(|a, b| {
+            gain(b)
+                .cmp(&gain(a))
+                .then(a.steps().len().cmp(&b.steps().len()))
+                .then(a.hash.cmp(&b.hash))
+        });
+        for m in list.iter() {
+            if gain(m) <= 0 {
+                break;
+            }
+            let steps = m.steps();
+            let mut undo = [None; tusk_eval::capture_moves::MAX_STEPS];
+            for (u, &s) in undo.iter_mut().zip(steps) {
+                *u = Some(self.pos.play_step_unchecked(s));
+            }
+            let v = self.qsearch(ply + steps.len() as i32, h + 1, alpha, beta);
+            for (u, &s) in undo.iter().zip(steps).rev() {
+                if let Some(u) = *u {
+                    self.pos.undo_step(s, u);
+                }
+            }
+            if self.stopped {
+                self.capture_lists[h] = list;
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    self.set_pv_steps(h, steps);
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.capture_lists[h] = list;
         best
     }
 }

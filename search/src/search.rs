@@ -8,6 +8,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 use tusk_engine::{turn_boundary_result, Bitboard, Position, StepList};
+use tusk_eval::capture_moves::{CaptureMove, Visited};
 use tusk_eval::{goal, WIN, WIN_THRESHOLD};
 
 use crate::commute::redundant_order;
@@ -74,6 +75,10 @@ pub(crate) struct Worker<'a> {
     /// Board keys of the turn starts reached inside the tree on the current line.
     path: Vec<u64>,
     pub(crate) lists: Vec<Vec<Scored>>,
+    /// Per height: the quiescence search's capture moves.
+    pub(crate) capture_lists: Vec<Vec<CaptureMove>>,
+    /// The capture-move generator's work table.
+    pub(crate) capture_visited: Visited,
     pub(crate) scratch: StepList,
     pub(crate) move_history: MoveHistory,
     pv: Vec<[NodeMove; MAX_HEIGHT]>,
@@ -104,6 +109,10 @@ impl<'a> Worker<'a> {
             lists: (0..MAX_HEIGHT + 1)
                 .map(|_| Vec::with_capacity(640))
                 .collect(),
+            capture_lists: (0..MAX_HEIGHT + 1)
+                .map(|_| Vec::with_capacity(64))
+                .collect(),
+            capture_visited: Visited::new(),
             scratch: StepList::new(),
             move_history: MoveHistory::new(MAX_HEIGHT + 1),
             pv: vec![[NodeMove::NONE; MAX_HEIGHT]; MAX_HEIGHT + 1],
@@ -550,6 +559,19 @@ impl<'a> Worker<'a> {
 
     /// Makes `m` followed by the child's PV the PV at height `h`.
     #[inline]
+    /// Makes the principal variation at height `h` the single steps `steps` (a capture move
+    /// of the quiescence search) followed by the child's at `h + 1`.
+    pub(crate) fn set_pv_steps(&mut self, h: usize, steps: &[tusk_engine::Step]) {
+        let k = steps.len();
+        let n = self.pv_len[h + 1].min(MAX_HEIGHT - k);
+        let (head, tail) = self.pv.split_at_mut(h + 1);
+        for (slot, &s) in head[h].iter_mut().zip(steps) {
+            *slot = NodeMove::one(s);
+        }
+        head[h][k..k + n].copy_from_slice(&tail[0][..n]);
+        self.pv_len[h] = n + k;
+    }
+
     pub(crate) fn set_pv(&mut self, h: usize, m: NodeMove) {
         let n = self.pv_len[h + 1].min(MAX_HEIGHT - 1);
         let (head, tail) = self.pv.split_at_mut(h + 1);
