@@ -301,21 +301,23 @@ mod tests {
         assert_eq!(distance_of(&pos("s", &stuffed), "c5", 0), Some(4 + 1));
     }
 
+    /// Around c6: a gold dog guarding it among a silver camel, elephant and dog.
+    const AROUND_C6: [(&str, &str); 7] = [
+        ("D", "b6"),
+        ("m", "c7"),
+        ("e", "d6"),
+        ("d", "c5"),
+        ("E", "e2"),
+        ("R", "a1"),
+        ("r", "h8"),
+    ];
+
     #[test]
     fn a_piece_deep_in_enemy_control_is_charged_and_a_safe_one_is_not() {
         // A gold horse on c6 with one gold guard (the dog b6) among a silver camel, elephant
         // and dog: silver holds c6, the horse is two steps from capture (the dog's push away),
         // the dog five (the horse on the trap first, then the camel's step beside it).
-        let around_c6 = [
-            ("D", "b6"),
-            ("m", "c7"),
-            ("e", "d6"),
-            ("d", "c5"),
-            ("E", "e2"),
-            ("R", "a1"),
-            ("r", "h8"),
-        ];
-        let mut exposed = around_c6.to_vec();
+        let mut exposed = AROUND_C6.to_vec();
         exposed.push(("H", "c6"));
         let exposed = pos("g", &exposed);
         assert_eq!(distance_of(&exposed, "c6", 2), Some(2));
@@ -327,7 +329,7 @@ mod tests {
         assert!(r[Color::Silver] > -5, "{r:?}");
         // The horse at home on c2 instead, far from any silver piece: its share is gone, and
         // the dog is closer to capture (no horse on the trap to push away first: three steps).
-        let mut safe = around_c6.to_vec();
+        let mut safe = AROUND_C6.to_vec();
         safe.push(("H", "c2"));
         let safe = pos("g", &safe);
         assert_eq!(distance_of(&safe, "c2", 0), None);
@@ -377,18 +379,10 @@ mod tests {
             pos(
                 "g",
                 &[
-                    ("H", "c6"),
-                    ("D", "b6"),
-                    ("m", "c7"),
-                    ("e", "d6"),
-                    ("d", "c5"),
-                    ("E", "e2"),
-                    ("R", "a1"),
-                    ("r", "h8"),
-                    ("c", "f3"),
-                    ("r", "f2"),
-                    ("C", "g3"),
-                ],
+                    &AROUND_C6[..],
+                    &[("H", "c6"), ("c", "f3"), ("r", "f2"), ("C", "g3")],
+                ]
+                .concat(),
             ),
             crate::test_util::seed_diagram("s"),
             crate::test_util::seed_diagram("g"),

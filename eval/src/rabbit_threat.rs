@@ -197,6 +197,8 @@ pub fn rabbit_threat_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weight
             Color::Gold => ctx.influence[t],
             Color::Silver => -ctx.influence[t],
         };
+        // The support at each trap, found for the first rabbit that needs it.
+        let mut supports: [Option<usize>; 4] = [None; 4];
         for sq in pos.pieces_of(c, PieceKind::Rabbit) {
             let r = usize::from(match c {
                 Color::Gold => sq.rank(),
@@ -213,7 +215,8 @@ pub fn rabbit_threat_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weight
                 (control + 100).clamp(0, 200),
                 200,
             );
-            let support = w[id::rabbit_path_support.at(support(pos, c, Square::TRAPS[near]))];
+            let at = *supports[near].get_or_insert_with(|| support(pos, c, Square::TRAPS[near]));
+            let support = w[id::rabbit_path_support.at(at)];
             let free = free_share(blockedness(pos, c, sq));
             sink.add_share2(c, id::rabbit_path_threat.at(r), free, 1024, support, 100);
         }
