@@ -23,7 +23,7 @@
 //! control, [`crate::trap_influence`], from 0 to 1) times the piece's **freedom factor**
 //! (`capture_risk_freedom`, by its unfreezing distance: a free piece can step away, a frozen
 //! one far from help cannot). The weights are centirabbits per rabbit of value at full
-//! control and no freedom; they ship at 0 (sharp's prior: [`SHARP_HOME`], [`SHARP_AWAY`]).
+//! control and no freedom; they ship at sharp's values ([`SHARP_HOME`], [`SHARP_AWAY`]).
 //!
 //! The idea and the numbers of the prior come from sharp's `eval/pthreats.cpp` (David Wu);
 //! the distance model here is Tusk's own and simpler (no unfreezing distance of the

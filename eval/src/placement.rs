@@ -28,7 +28,7 @@ pub const RABBIT_CLASS: usize = 4;
 /// sharp's piece-square tables (`eval/piecesquare.cpp`, `PIECETABLES` and `RABBITTABLE`),
 /// in [`id::placement`]'s layout: × 2.5 millirabbits = / 4 centirabbits, folded left-right;
 /// class 3 is the mean of its full-army dog and cat tables. A prior for the tuner (see
-/// [`crate::Weights::with_sharp_priors`]); the shipped tables start at 0.
+/// [`crate::Weights::with_sharp_priors`]); the shipped set carries them.
 #[rustfmt::skip]
 pub const SHARP_TABLES: [i32; CLASSES * SQUARES] = [
     -113, -88, -63, -45,  -40, -33, -24, -18,  -23, -11, 0, 0,  -15, -1, 4, 6,
@@ -86,7 +86,7 @@ mod tests {
     use crate::{FeatureSink, ScoreSink, Weights};
     use tusk_engine::ByColor;
 
-    /// The term with sharp's tables (the shipped ones start at 0).
+    /// The term with sharp's tables.
     fn term(p: &Position) -> ByColor<i32> {
         let w = Weights::hand_set().with_sharp_priors();
         let mut sink = ScoreSink::new(&w);

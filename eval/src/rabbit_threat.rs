@@ -19,8 +19,8 @@
 //!   `rabbit_path_support` (in percent).
 //!
 //! Features per rabbit: the wing trap share for `rabbit_trap_threat.r`, the free share × the
-//! support share for `rabbit_path_threat.r`. The weights ship at 0 (sharp's prior:
-//! [`SHARP_TRAP`], [`SHARP_PATH`]). Several rabbits on one wing are counted in full (sharp
+//! support share for `rabbit_path_threat.r`. The weights ship at half of sharp's
+//! ([`SHARP_TRAP`], [`SHARP_PATH`]): at full value a rabbit run outweighed a free capture. Several rabbits on one wing are counted in full (sharp
 //! combines them sub-additively).
 //!
 //! The idea and the numbers of the prior come from sharp's `eval/rabgoal.cpp` (David Wu); the

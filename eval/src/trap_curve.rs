@@ -35,7 +35,7 @@ pub const HIGHEST: i32 = LOWEST + STEP * (POINTS as i32 - 1);
 
 /// sharp's value of a trap to its defender at each point, `-68 × logistic((-control - 25) /
 /// 20)` centirabbits (`TrapControl::getEval`, `TC_SCORE_VALUE` 680 millirabbits): a prior
-/// for the tuner (see [`crate::Weights::with_sharp_priors`]); the shipped curve starts at 0.
+/// for the tuner (see [`crate::Weights::with_sharp_priors`]); the shipped set carries it.
 pub const SHARP_CURVE: [i32; POINTS] = [
     -67, -67, -65, -63, -58, -50, -38, -26, -15, -8, -4, -2, -1, 0, 0, 0, 0,
 ];
