@@ -10,7 +10,9 @@
 //! defence ([`trap_defence`]) and trap danger ([`traps`]); rabbit advancement by game phase
 //! and goal pressure ([`rabbits`]); the opponent's goal threat next turn and captures within
 //! reach now and next turn (from the exact detectors in [`goal`] and [`captures`]); frozen
-//! pieces, hostages, single-guarded trap pieces and elephant mobility ([`mobility`]). A goal
+//! pieces, hostages, single-guarded trap pieces and elephant mobility ([`mobility`]); the
+//! capture risk of pieces near traps ([`capture_risk`]), rabbits as goal threats
+//! ([`rabbit_threat`]) and pieces framed on a trap ([`frames`]). A goal
 //! the side to move can reach this turn scores [`WIN`] minus the steps it takes.
 //!
 //! Every parameter lives in [`Weights`], a flat vector with stable names, read from and written
@@ -27,6 +29,7 @@ pub mod capture_moves;
 pub mod capture_risk;
 pub mod captures;
 pub mod features;
+pub mod frames;
 pub mod goal;
 pub mod material;
 pub mod mobility;
@@ -171,11 +174,13 @@ pub enum Term {
     CaptureRisk,
     /// Rabbits as goal threats: the wing's trap and how open their way is.
     RabbitThreat,
+    /// Pieces framed on a trap, their pinned guards, and the pieces that hold the frame.
+    Frames,
 }
 
 impl Term {
     /// Number of terms.
-    pub const NUM: usize = 14;
+    pub const NUM: usize = 15;
     /// Every term, in breakdown order.
     pub const ALL: [Term; Term::NUM] = [
         Term::Material,
@@ -192,6 +197,7 @@ impl Term {
         Term::Elephant,
         Term::CaptureRisk,
         Term::RabbitThreat,
+        Term::Frames,
     ];
 
     /// The name shown in the breakdown.
@@ -211,6 +217,7 @@ impl Term {
             Term::Elephant => "elephant",
             Term::CaptureRisk => "capture risk",
             Term::RabbitThreat => "rabbit threat",
+            Term::Frames => "frames",
         }
     }
 }
@@ -331,6 +338,7 @@ fn positional_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weights, sink
     mobility::elephant_features(pos, sink);
     capture_risk::risk_features(pos, ctx, w, sink);
     rabbit_threat::rabbit_threat_features(pos, ctx, w, sink);
+    frames::frame_features(pos, ctx, sink);
 }
 
 /// The score of `pos` in centirabbits from the side to move's view: [`WIN`] minus the steps

@@ -15,7 +15,7 @@ use crate::Sink;
 
 /// sharp's value of a home trap by its number of guards, 0 .. 4, centirabbits
 /// (`TRAP_DEF_SCORE` in `TrapControl::getSimple`: 0, 0, 75, 95, 95 millirabbits): a prior for
-/// the tuner (see [`crate::Weights::with_sharp_priors`]); the shipped weights start at 0.
+/// the tuner (see [`crate::Weights::with_sharp_priors`]); the shipped set carries it.
 pub const SHARP_GUARDS: [i32; 5] = [0, 0, 8, 10, 10];
 
 /// sharp's bonus for a piece behind a home trap (`TRAP_DEF_SCORE_BACK_BONUS`, 60

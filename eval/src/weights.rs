@@ -378,6 +378,17 @@ parameters! {
     /// frozen, it can step away; 1, 2, 3 or more: the steps its side needs to unfreeze it), in
     /// 64ths (shape; sharp's `H_UFDIST_FACTOR`).
     capture_risk_freedom: Fixed(CaptureRisk)[4] in 0..=256 = [27, 36, 44, 52];
+
+    /// A framed piece (on a trap it cannot leave, see [`crate::frames`]) loses this
+    /// percentage of its value (weight; feature per framed piece: minus its value in
+    /// rabbits). Default 0, for the tuner.
+    frame_pct: Linear(Frames) in -10000..=10000 = 0;
+    /// The single guard of a framed piece, pinned beside it, loses this percentage of its
+    /// value (weight; feature: minus its value in rabbits). Default 0, for the tuner.
+    frame_pinned_pct: Linear(Frames) in -10000..=10000 = 0;
+    /// Per piece of the framing side beside a framed piece's trap, tied to the frame,
+    /// centirabbits (weight; feature: that count). Default 0, for the tuner.
+    frame_holders: Linear(Frames) in -10000..=10000 = 0;
 }
 
 /// The shipped weights file, compiled in: what [`Weights::default`] returns.
