@@ -1,5 +1,5 @@
 //! Writes the searcher's tactical test sets, `search/tests/data/{goal,goal_defence,capture,
-//! decisive}.txt`, from seeded random games (random setups, then random turns), filtering
+//! capture_long,decisive}.txt`, from seeded random games (random setups, then random turns), filtering
 //! turn-start positions by brute force over every turn with the engine's enumerator and the
 //! evaluator's exact goal and capture detectors. Deterministic: the same seed writes the same
 //! files.
@@ -30,6 +30,8 @@ const DEFENCES: usize = 100;
 const MAX_DEFENCES: usize = 200;
 /// Free-capture positions wanted.
 const CAPTURES: usize = 10;
+/// Free captures that need three or four steps wanted.
+const LONG_CAPTURES: usize = 20;
 /// Elimination or immobilisation wins wanted.
 const WINS: usize = 3;
 /// Turns per random game at most.
@@ -82,20 +84,24 @@ fn main() {
     let mut goal_buckets = vec![Vec::<String>::new(); 8];
     let mut defences = Vec::new();
     let mut captures = Vec::new();
+    let mut long_captures = Vec::new();
     let mut wins = Vec::new();
-    let full = |goal: &[Vec<String>], d: &[String], c: &[String], w: &[String]| {
+    let full = |goal: &[Vec<String>], d: &[String], c: &[String], w: &[String], l: &[String]| {
         goal.iter().all(|b| b.len() >= PER_GOAL_BUCKET)
             && d.len() >= DEFENCES
             && c.len() >= CAPTURES
             && w.len() >= WINS
+            && l.len() >= LONG_CAPTURES
     };
     let mut games = 0;
-    while !full(&goal_buckets, &defences, &captures, &wins) {
+    let mut moves = Vec::new();
+    let mut visited = tusk_eval::capture_moves::Visited::new();
+    while !full(&goal_buckets, &defences, &captures, &wins, &long_captures) {
         games += 1;
         let mut game = random_setup_game(&mut rng);
         // At most one position per set and game, so that the sets spread over many games.
-        let (mut took_goal, mut took_def, mut took_cap, mut took_win) =
-            (false, false, false, false);
+        let (mut took_goal, mut took_def, mut took_cap, mut took_win, mut took_long) =
+            (false, false, false, false, false);
         for _ in 0..GAME_TURNS {
             if !play_random_turn(&mut game, &mut rng) || game.result().is_some() {
                 break;
@@ -154,6 +160,7 @@ fn main() {
                     continue;
                 }
             }
+            let before = captures.len();
             if !took_cap && captures.len() < CAPTURES {
                 if let Some(kind) = best_capture(&pos) {
                     if kind != tusk_engine::PieceKind::Rabbit
@@ -164,6 +171,34 @@ fn main() {
                             let label = format!("capture {}", format!("{kind:?}").to_lowercase());
                             captures.push(line(&pos, &label, &b, &b.accepted));
                             took_cap = true;
+                        }
+                    }
+                }
+            }
+            // A capture set of its own for captures that need three or four steps (approach,
+            // then push or pull), never a position the first set took (which so stays as it was).
+            if !took_long && long_captures.len() < LONG_CAPTURES && captures.len() == before {
+                if let Some(kind) = best_capture(&pos) {
+                    tusk_eval::capture_moves::capture_moves(
+                        &mut pos.clone(),
+                        &mut moves,
+                        &mut visited,
+                    );
+                    let shortest = moves
+                        .iter()
+                        .filter(|m| m.captured == kind)
+                        .map(|m| m.steps().len())
+                        .min()
+                        .unwrap_or(0);
+                    if kind != tusk_engine::PieceKind::Rabbit
+                        && shortest >= 3
+                        && capturable_kinds(&them_view()).is_empty()
+                    {
+                        let b = tactics::free_capture_turns(&pos, kind);
+                        if !b.accepted.is_empty() && b.accepted.len() * 10 <= b.turns {
+                            let label = format!("capture {}", format!("{kind:?}").to_lowercase());
+                            long_captures.push(line(&pos, &label, &b, &b.accepted));
+                            took_long = true;
                         }
                     }
                 }
@@ -208,6 +243,11 @@ fn main() {
         "capture.txt",
         "a free capture: every turn taking the strongest capturable piece and leaving no capture or goal is listed",
         &captures,
+    );
+    write(
+        "capture_long.txt",
+        "a free capture that needs three or four steps: every turn taking the strongest capturable piece and leaving no capture or goal is listed",
+        &long_captures,
     );
     write(
         "decisive.txt",

@@ -14,6 +14,8 @@
 //!   side to move has already won), all listed.
 //! * `capture.txt` (label `capture <kind>`): accepted are the turns that capture a piece of
 //!   the strongest capturable kind and leave the opponent no capture and no goal, all listed.
+//! * `capture_long.txt` (label `capture <kind>`): the same, in positions where that kind can
+//!   be captured only in three or four steps (an approach before the push or pull).
 //! * `decisive.txt` (label `win`): the side to move cannot goal but can win at once by
 //!   elimination or immobilisation; accepted are every turn that wins at once, all listed.
 
@@ -28,10 +30,11 @@ use tusk_engine::{turn_boundary_result, Game, Position, Turn};
 use tusk_search::{Control, Limits, SearchConfig, Searcher};
 
 /// The data sets, by file name.
-pub const SETS: [&str; 4] = [
+pub const SETS: [&str; 5] = [
     "goal.txt",
     "goal_defence.txt",
     "capture.txt",
+    "capture_long.txt",
     "decisive.txt",
 ];
 
