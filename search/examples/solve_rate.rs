@@ -3,10 +3,11 @@
 //! with the positions missed. Deterministic for a deterministic searcher.
 //!
 //! ```sh
-//! cargo run --release -p tusk-search --example solve_rate [-- [--without LIST] DEPTH...]
+//! cargo run --release -p tusk-search --example solve_rate [-- [--without LIST] [--with LIST] DEPTH...]
 //! ```
 //!
-//! `--without tt,lmr,...` switches search features off (the names of `tusk bench --without`).
+//! `--without tt,lmr,...` switches search features off and `--with capmoves,...` on (the names
+//! of `tusk bench --without`).
 
 #[path = "../tests/support/tactics.rs"]
 mod tactics;
@@ -16,8 +17,11 @@ fn main() {
     let mut depths: Vec<u32> = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
-        if a == "--without" {
-            let list = args.next().expect("--without takes a list of features");
+        if a == "--without" || a == "--with" {
+            let on = a == "--with";
+            let list = args
+                .next()
+                .expect("--without and --with take a list of features");
             let off = tusk_search::Feature::parse_list(&list).unwrap_or_else(|name| {
                 panic!(
                     "unknown feature {name:?} (known: {})",
@@ -25,7 +29,7 @@ fn main() {
                 )
             });
             for f in off {
-                params.set(f, false);
+                params.set(f, on);
             }
         } else {
             depths.push(a.parse().expect("a depth in steps"));
