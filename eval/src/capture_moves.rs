@@ -44,26 +44,13 @@ impl CaptureMove {
     }
 }
 
-/// The victims found at shorter lengths, by kind and trap.
-#[derive(Clone, Copy, Default)]
-struct Found([u8; PieceKind::NUM]);
+/// Victims by kind: the traps a piece of each kind was captured on.
+type Found = [Bitboard; PieceKind::NUM];
 
-impl Found {
-    #[inline]
-    fn contains(&self, kind: PieceKind, trap: usize) -> bool {
-        self.0[kind.index()] & (1 << trap) != 0
-    }
-
-    #[inline]
-    fn insert(&mut self, kind: PieceKind, trap: usize) {
-        self.0[kind.index()] |= 1 << trap;
-    }
-}
-
-/// The index of `trap` in [`Square::TRAPS`].
+/// The worse of an own loss so far and a new one of `kind`.
 #[inline]
-fn trap_index(trap: Square) -> usize {
-    Square::TRAPS.iter().position(|&t| t == trap).unwrap_or(0)
+fn with_loss(lost: Option<PieceKind>, kind: PieceKind) -> Option<PieceKind> {
+    Some(lost.map_or(kind, |k| k.max(kind)))
 }
 
 /// Positions already searched in one call of the generator, by hash, steps left and the length
@@ -129,11 +116,10 @@ struct Walk<'a> {
 impl Walk<'_> {
     /// Records the capture made by the path of `len` steps, ending on `pos`.
     fn record(&mut self, pos: &Position, len: usize, kind: PieceKind, trap: Square) {
-        let t = trap_index(trap);
-        if self.done.contains(kind, t) {
+        if self.done[kind.index()].contains(trap) {
             return;
         }
-        self.now.insert(kind, t);
+        self.now[kind.index()] |= Bitboard::from_square(trap);
         let hash = pos.hash();
         let seen = self
             .out
@@ -207,7 +193,7 @@ impl Walk<'_> {
                 }
                 captured => {
                     if let Some((piece, _)) = captured {
-                        self.lost = Some(self.lost.map_or(piece.kind(), |k| k.max(piece.kind())));
+                        self.lost = with_loss(self.lost, piece.kind());
                     }
                     let left = (remaining - 1) as u8;
                     let may_capture = left > 0
@@ -238,7 +224,7 @@ impl Walk<'_> {
             let undo = pos.play_step_unchecked(step);
             self.path[len - 1] = step;
             if let Some((piece, _)) = undo.captured() {
-                self.lost = Some(self.lost.map_or(piece.kind(), |k| k.max(piece.kind())));
+                self.lost = with_loss(self.lost, piece.kind());
             }
             self.record(pos, len, kind, trap);
             self.lost = lost_before;
@@ -261,17 +247,16 @@ pub fn capture_moves(pos: &mut Position, out: &mut Vec<CaptureMove>, visited: &m
     let mut walk = Walk {
         out,
         visited,
-        done: Found::default(),
-        now: Found::default(),
+        done: [Bitboard::EMPTY; PieceKind::NUM],
+        now: [Bitboard::EMPTY; PieceKind::NUM],
         path: [Step::try_new(Square::from_index(0), tusk_engine::Direction::North)
             .expect("a1n is a step"); MAX_STEPS],
         lost: None,
     };
     for depth in lower.max(1)..=limit {
         walk.search(pos, 0, depth as usize);
-        for k in 0..PieceKind::NUM {
-            walk.done.0[k] |= walk.now.0[k];
+        for (done, now) in walk.done.iter_mut().zip(&mut walk.now) {
+            *done |= std::mem::replace(now, Bitboard::EMPTY);
         }
-        walk.now = Found::default();
     }
 }

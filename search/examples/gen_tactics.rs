@@ -161,18 +161,24 @@ fn main() {
                 }
             }
             let before = captures.len();
+            // The line of a free capture of `kind`, not a rabbit, the opponent having no
+            // capture, where at most a tenth of the turns take it.
+            let free_capture = |kind: tusk_engine::PieceKind| {
+                if kind == tusk_engine::PieceKind::Rabbit
+                    || !capturable_kinds(&them_view()).is_empty()
+                {
+                    return None;
+                }
+                let b = tactics::free_capture_turns(&pos, kind);
+                (!b.accepted.is_empty() && b.accepted.len() * 10 <= b.turns).then(|| {
+                    let label = format!("capture {}", format!("{kind:?}").to_lowercase());
+                    line(&pos, &label, &b, &b.accepted)
+                })
+            };
             if !took_cap && captures.len() < CAPTURES {
-                if let Some(kind) = best_capture(&pos) {
-                    if kind != tusk_engine::PieceKind::Rabbit
-                        && capturable_kinds(&them_view()).is_empty()
-                    {
-                        let b = tactics::free_capture_turns(&pos, kind);
-                        if !b.accepted.is_empty() && b.accepted.len() * 10 <= b.turns {
-                            let label = format!("capture {}", format!("{kind:?}").to_lowercase());
-                            captures.push(line(&pos, &label, &b, &b.accepted));
-                            took_cap = true;
-                        }
-                    }
+                if let Some(l) = best_capture(&pos).and_then(free_capture) {
+                    captures.push(l);
+                    took_cap = true;
                 }
             }
             // A capture set of its own for captures that need three or four steps (approach,
@@ -190,16 +196,9 @@ fn main() {
                         .map(|m| m.steps().len())
                         .min()
                         .unwrap_or(0);
-                    if kind != tusk_engine::PieceKind::Rabbit
-                        && shortest >= 3
-                        && capturable_kinds(&them_view()).is_empty()
-                    {
-                        let b = tactics::free_capture_turns(&pos, kind);
-                        if !b.accepted.is_empty() && b.accepted.len() * 10 <= b.turns {
-                            let label = format!("capture {}", format!("{kind:?}").to_lowercase());
-                            long_captures.push(line(&pos, &label, &b, &b.accepted));
-                            took_long = true;
-                        }
+                    if let Some(l) = (shortest >= 3).then(|| free_capture(kind)).flatten() {
+                        long_captures.push(l);
+                        took_long = true;
                     }
                 }
             }
