@@ -34,7 +34,7 @@ enum Command {
     Match(Box<matches::MatchArgs>),
     /// Self-play games at a fixed effort per move, one JSON line each: training data for tune.
     Datagen(datagen::DatagenArgs),
-    /// Fit the evaluation's weights to game results (datagen and match files): a weights file.
+    /// Fit the evaluation's weights to game results (datagen and match files) or to a teacher's scores of positions: a weights file.
     Tune(tune::TuneArgs),
     /// Speak the Arimaa Engine Interface on stdin/stdout (the default when stdin is not a
     /// terminal), for controllers such as roundrobin, analyze and gameroom.

@@ -13,7 +13,9 @@ use tusk_eval::Weights;
 
 use super::data::{self, GameRecord, GameSample, Rejected, SampleConfig, Source};
 use super::matrix::Matrix;
+use super::scored::{self, ScoredPosition};
 use super::{is_validation, TuneArgs};
+use crate::matches::schedule::mix;
 
 /// Counts over the data, for the report.
 #[derive(Default, Debug)]
@@ -38,6 +40,10 @@ pub struct Tally {
     pub not_quiet: u64,
     /// Rows taken from a quiescence leaf.
     pub resolved: u64,
+    /// Scored positions read.
+    pub scored: u64,
+    /// Scored positions skipped: the side to move can goal or capture.
+    pub scored_not_quiet: u64,
 }
 
 /// The sampled positions, split by game, and the counts behind them.
@@ -113,7 +119,21 @@ pub fn load(a: &TuneArgs, start: &Weights) -> Result<Dataset> {
             Err((why, text)) => set.reject(why, &records[i].origin, &text),
         }
     }
+    if !a.scored.is_empty() {
+        let k = a.k.ok_or_else(|| anyhow!("--scored needs --k"))?;
+        for path in &a.scored {
+            let positions = scored::read_scored(path).map_err(|e| anyhow!(e))?;
+            set.take_scored(&positions, k, start, a);
+        }
+    }
     Ok(set)
+}
+
+/// A stable number for a scored position's group, for the validation split.
+fn group_ordinal(group: &str) -> u64 {
+    group
+        .bytes()
+        .fold(0x5343_4f52_4544, |h, b| mix(h, u64::from(b)))
 }
 
 impl Dataset {
@@ -128,6 +148,30 @@ impl Dataset {
             self.valid.append(&s.rows);
         } else {
             self.train.append(&s.rows);
+        }
+    }
+
+    /// Adds the rows of scored positions (target: the logistic of score / `k`), each group to
+    /// validation or training by the seeded split, in parallel.
+    fn take_scored(&mut self, positions: &[ScoredPosition], k: f64, w: &Weights, a: &TuneArgs) {
+        let chunks: Vec<(Matrix, Matrix, u64)> = positions
+            .par_chunks(1024)
+            .map(|chunk| {
+                let (mut train, mut valid, mut skipped) = (Matrix::default(), Matrix::default(), 0);
+                for s in chunk {
+                    let v = is_validation(a.seed, group_ordinal(&s.group), a.validation);
+                    if !scored::push_row(if v { &mut valid } else { &mut train }, s, k, w) {
+                        skipped += 1;
+                    }
+                }
+                (train, valid, skipped)
+            })
+            .collect();
+        self.tally.scored += positions.len() as u64;
+        for (train, valid, skipped) in chunks {
+            self.train.append(&train);
+            self.valid.append(&valid);
+            self.tally.scored_not_quiet += skipped;
         }
     }
 
@@ -155,6 +199,13 @@ impl Dataset {
         )?;
         for r in &self.first_rejects {
             writeln!(out, "  skipped {r}")?;
+        }
+        if t.scored > 0 {
+            writeln!(
+                out,
+                "scored positions: {} read, {} not quiet (the side to move can goal or capture)",
+                t.scored, t.scored_not_quiet
+            )?;
         }
         let (train, valid) = (&self.train, &self.valid);
         let taken = train.len() + valid.len();

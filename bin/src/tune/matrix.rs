@@ -127,6 +127,31 @@ pub fn fitted_mask() -> Vec<bool> {
     Weights::params().map(Weights::is_linear).collect()
 }
 
+/// [`fitted_mask`] less the weights `keep` names: each item is a weight's name or a group's
+/// (`trap_curve` keeps `trap_curve.0` ..). An item that names no linear weight is an error.
+pub fn fitted_mask_keeping(keep: &[String]) -> Result<Vec<bool>, String> {
+    let mut mask = fitted_mask();
+    for item in keep {
+        let mut found = false;
+        for p in Weights::params().filter(|&p| Weights::is_linear(p)) {
+            let name = Weights::name(p);
+            let in_group = name
+                .strip_prefix(item.as_str())
+                .is_some_and(|rest| rest.starts_with('.'));
+            if name == item || in_group {
+                mask[p.index()] = false;
+                found = true;
+            }
+        }
+        if !found {
+            return Err(format!(
+                "--keep {item}: names no fitted weight or group of them"
+            ));
+        }
+    }
+    Ok(mask)
+}
+
 /// `base` with the fitted entries replaced by `v` rounded to integers and kept within each
 /// entry's range.
 pub fn rounded(base: &Weights, v: &[f64]) -> Weights {
@@ -193,5 +218,22 @@ mod tests {
         );
         assert_eq!(w[tusk_eval::id::material_pct], 1000);
         assert!(!fitted_mask()[cap] && fitted_mask()[home]);
+    }
+
+    #[test]
+    fn kept_weights_and_groups_are_left_out_of_the_fit() {
+        let keep = ["goal_threat".to_string(), "trap_curve".to_string()];
+        let mask = fitted_mask_keeping(&keep).unwrap();
+        let fitted = |name: &str| mask[Weights::find(name).unwrap().index()];
+        assert!(!fitted("goal_threat") && !fitted("trap_curve.0") && !fitted("trap_curve.16"));
+        assert!(fitted("trap_home") && fitted("capture_threat_pct"));
+        assert_eq!(
+            mask.iter().filter(|&&f| f).count(),
+            fitted_mask().iter().filter(|&&f| f).count() - 18
+        );
+        // A prefix that is not a whole group name keeps nothing, so it is refused.
+        let e = fitted_mask_keeping(&["trap_cur".to_string()]).unwrap_err();
+        assert!(e.contains("trap_cur"), "{e}");
+        assert!(fitted_mask_keeping(&["trap_control_cap".to_string()]).is_err());
     }
 }

@@ -1,5 +1,6 @@
 //! `tusk tune`: fits the evaluation's weights to game results, Texel's way. Games come from
-//! `tusk datagen` and `tusk match --json` files ([`data`]); each sampled position's features
+//! `tusk datagen` and `tusk match --json` files ([`data`]); positions scored by a teacher
+//! (another engine's judgement) from scored files ([`scored`]); each sampled position's features
 //! are computed once into a sparse [`matrix`]; the logistic scale and then the weights are
 //! fitted by [`fit`]; the result is written as a weights file (see `eval/README.md`).
 //!
@@ -12,6 +13,7 @@ pub mod dataset;
 pub mod fit;
 pub mod matrix;
 pub mod output;
+pub mod scored;
 pub mod train;
 
 use std::io::Write;
@@ -31,8 +33,13 @@ use train::Training;
 pub struct TuneArgs {
     /// Game files: `tusk datagen` output and `tusk match --json` files, in any mix (the format
     /// is told line by line).
-    #[arg(long, required = true, num_args = 1.., value_name = "FILE")]
+    #[arg(long, required_unless_present = "scored", num_args = 1.., value_name = "FILE")]
     data: Vec<PathBuf>,
+    /// Scored position files: one `{"position": "g [...]", "score": CR}` a line, a teacher's
+    /// score from the side to move's view; the target is the logistic of score / K, so `--k`
+    /// is needed (see `bin/README.md`).
+    #[arg(long, num_args = 1.., value_name = "FILE", requires = "k")]
+    scored: Vec<PathBuf>,
     /// Where to write the fitted weights file.
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
@@ -67,6 +74,9 @@ pub struct TuneArgs {
     /// Use this logistic scale (centirabbits) instead of fitting it.
     #[arg(long, value_name = "CR")]
     k: Option<f64>,
+    /// Weights left at their starting values: names or groups (`goal_threat,trap_curve`).
+    #[arg(long, value_delimiter = ',', value_name = "LIST")]
+    keep: Vec<String>,
     /// Worker threads for sampling and gradients (default: every core).
     #[arg(long, value_name = "T")]
     threads: Option<usize>,
@@ -96,6 +106,7 @@ fn check(a: &TuneArgs) -> Result<()> {
     if !(a.lr > 0.0 && a.lr.is_finite() && a.l2 >= 0.0 && a.l2.is_finite()) {
         bail!("--lr must be positive and --l2 at least 0");
     }
+    matrix::fitted_mask_keeping(&a.keep).map_err(|e| anyhow::anyhow!(e))?;
     if let Some(k) = a.k {
         if !(k > 0.0 && k.is_finite()) {
             bail!("--k {k}: must be a positive number of centirabbits");
@@ -125,7 +136,10 @@ pub fn run(a: &TuneArgs) -> Result<()> {
     let data = dataset::load(a, &start)?;
     data.report(&mut out, a.skip_turns, started)?;
     if data.train.is_empty() {
-        bail!("no training positions: give more games, or lower --skip-turns or --validation");
+        bail!(
+            "no training positions: give more games or scored positions, or lower --skip-turns \
+             or --validation"
+        );
     }
     let training = Training::new(&mut out, &data, &start, a)?;
     let fitted = training.fit(&mut out, a)?;

@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::time::Instant;
 
-use anyhow::Result;
+use anyhow::{anyhow, Result};
 use tusk_eval::Weights;
 
 use super::dataset::Dataset;
@@ -61,7 +61,7 @@ impl<'a> Training<'a> {
             tr: (0..train.len() as u32).collect(),
             va: (0..valid.len() as u32).collect(),
             w0: matrix::to_vector(start),
-            fitted: matrix::fitted_mask(),
+            fitted: matrix::fitted_mask_keeping(&a.keep).map_err(|e| anyhow!(e))?,
             kind: a.loss,
             k: 0.0,
         };
