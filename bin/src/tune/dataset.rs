@@ -191,35 +191,44 @@ impl Dataset {
     /// positions taken after `skip_turns` turns, with the time since `started`.
     pub fn report(&self, out: &mut impl Write, skip_turns: usize, started: Instant) -> Result<()> {
         let t = &self.tally;
-        writeln!(
-            out,
-            "games: {} read ({} datagen, {} match), {} used; skipped: {} not ended by the rules, \
-             {} not replaying legally, {} ending otherwise than recorded",
-            self.games, t.datagen, t.matches, t.used, t.not_by_rules, t.illegal, t.differs
-        )?;
-        for r in &self.first_rejects {
-            writeln!(out, "  skipped {r}")?;
+        let (train, valid) = (&self.train, &self.valid);
+        let taken = train.len() + valid.len();
+        let scored_rows = (t.scored - t.scored_not_quiet) as usize;
+        if self.games > 0 {
+            writeln!(
+                out,
+                "games: {} read ({} datagen, {} match), {} used; skipped: {} not ended by the \
+                 rules, {} not replaying legally, {} ending otherwise than recorded",
+                self.games, t.datagen, t.matches, t.used, t.not_by_rules, t.illegal, t.differs
+            )?;
+            for r in &self.first_rejects {
+                writeln!(out, "  skipped {r}")?;
+            }
+            writeln!(
+                out,
+                "game positions: {} turn starts after the first {} turns; {} won by goal within \
+                 the turn, {} not quiet after the quiescence search; {} taken ({} of them \
+                 quiescence leaves)",
+                t.candidates,
+                skip_turns,
+                t.decided,
+                t.not_quiet,
+                taken - scored_rows,
+                t.resolved,
+            )?;
         }
         if t.scored > 0 {
             writeln!(
                 out,
-                "scored positions: {} read, {} not quiet (the side to move can goal or capture)",
-                t.scored, t.scored_not_quiet
+                "scored positions: {} read, {} not quiet (the side to move can goal or capture), \
+                 {} taken",
+                t.scored, t.scored_not_quiet, scored_rows
             )?;
         }
-        let (train, valid) = (&self.train, &self.valid);
-        let taken = train.len() + valid.len();
         writeln!(
             out,
-            "positions: {} turn starts after the first {} turns; {} won by goal within the turn, \
-             {} not quiet after the quiescence search; {} taken ({} of them quiescence leaves): \
-             {} training, {} validation ({:.1} non-zero features a position, {:.1} MB; {:.1} s)",
-            t.candidates,
-            skip_turns,
-            t.decided,
-            t.not_quiet,
-            taken,
-            t.resolved,
+            "rows: {} training, {} validation ({:.1} non-zero features a position, {:.1} MB; \
+             {:.1} s)",
             train.len(),
             valid.len(),
             (train.entries() + valid.entries()) as f64 / taken.max(1) as f64,
