@@ -18,6 +18,22 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// Runs `tusk tune ARGS FILE --out OUT`, checks that it fails and writes nothing, and returns
+/// its standard error.
+fn refused(args: &[&str], file: &Path, out: &Path) -> String {
+    let o = tusk()
+        .arg("tune")
+        .args(args)
+        .arg(file)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(!out.exists());
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
 fn ok(o: Output, what: &str) -> (String, String) {
     let out = String::from_utf8_lossy(&o.stdout).into_owned();
     let err = String::from_utf8_lossy(&o.stderr).into_owned();
@@ -124,31 +140,15 @@ fn tune_refuses_bad_data_with_the_file_and_line() {
     let bad = dir.join("bad.jsonl");
     std::fs::write(&bad, "{\"moves\": [], \"winner\": \"g\"}\n").unwrap();
     let out = dir.join("w.json");
-    let o = tusk()
-        .args(["tune", "--data"])
-        .arg(&bad)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(!o.status.success());
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = refused(&["--data"], &bad, &out);
     assert!(
         err.contains("bad.jsonl:1: neither a tusk datagen game"),
         "{err}"
     );
-    assert!(!out.exists());
 
     std::fs::write(&bad, "").unwrap();
-    let o = tusk()
-        .args(["tune", "--data"])
-        .arg(&bad)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(!o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("no training positions"));
+    let err = refused(&["--data"], &bad, &out);
+    assert!(err.contains("no training positions"), "{err}");
 
     let o = tusk()
         .args(["tune", "--data", "/nonexistent.jsonl", "--out"])
@@ -219,29 +219,14 @@ fn tune_fits_a_teachers_scores_and_keeps_what_it_is_told() {
     assert_eq!(fitted[corner], shipped[corner]);
 
     // Without --k the scores cannot be turned into targets; a bad line names itself.
-    let o = tusk()
-        .args(["tune", "--scored"])
-        .arg(&scored)
-        .arg("--out")
-        .arg(&weights)
-        .output()
-        .unwrap();
-    assert!(!o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("--k"));
+    let refused_to = dir.join("refused.json");
+    assert!(refused(&["--scored"], &scored, &refused_to).contains("--k"));
     std::fs::write(
         &scored,
         format!("{}\n{{\"score\": 3}}\n", lines.lines().next().unwrap()),
     )
     .unwrap();
-    let o = tusk()
-        .args(["tune", "--k", "400", "--scored"])
-        .arg(&scored)
-        .arg("--out")
-        .arg(&weights)
-        .output()
-        .unwrap();
-    assert!(!o.status.success());
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = refused(&["--k", "400", "--scored"], &scored, &refused_to);
     assert!(
         err.contains("scored.jsonl:2: not a scored position"),
         "{err}"
