@@ -619,28 +619,48 @@ mod tests {
         );
     }
 
-    #[test]
-    fn the_shipped_weights_are_the_hand_set_ones_with_sharps_priors_and_less_double_counting() {
-        // The set that won its match (eval/README.md, "Round 3"): every prior, with the
-        // rabbit threats at half sharp's values and the hand-set threat terms that count what
-        // the capture risk already counts (a capture next turn, hostages, trap danger) cut;
-        // with every prior and the hand-set threat terms as they were, the one-turn searcher
-        // turned down free captures (search/tests/tactics.rs).
-        let mut expected = Weights::hand_set().with_sharp_priors();
+    /// The round-3 set (eval/README.md, "Round 3"): every prior, with the rabbit threats at
+    /// half sharp's values and the hand-set threat terms that count what the capture risk
+    /// already counts (a capture next turn, hostages, trap danger) cut; with every prior and
+    /// the hand-set threat terms as they were, the one-turn searcher turned down free
+    /// captures (search/tests/tactics.rs).
+    fn round3() -> Weights {
+        let mut w = Weights::hand_set().with_sharp_priors();
         for group in [id::rabbit_trap_threat, id::rabbit_path_threat] {
             for i in 0..usize::from(group.len) {
-                expected[group.at(i)] /= 2;
+                w[group.at(i)] /= 2;
             }
         }
-        expected[id::capture_threat_pct] = 15;
-        expected[id::hostage_pct] = 5;
-        expected[id::trap_danger_pct] = 4;
+        w[id::capture_threat_pct] = 15;
+        w[id::hostage_pct] = 5;
+        w[id::trap_danger_pct] = 4;
+        w
+    }
+
+    #[test]
+    fn the_shipped_weights_are_round_3_halfway_to_the_fit_to_sharps_evaluation() {
+        // The set that won its match (eval/README.md, "Round 5"): each weight halfway between
+        // the round-3 set and the round-3 set fitted to sharp's static evaluation, a tie
+        // rounded to the even neighbour.
+        let round3 = round3();
+        let teacher = crate::weights_file::parse(
+            include_str!("../../data/weights/round5-sharp-teacher.json"),
+            &round3,
+        )
+        .unwrap();
+        assert!(teacher.missing.is_empty());
+        let mut expected = round3.clone();
+        for p in Weights::params() {
+            let sum = f64::from(round3[p]) + f64::from(teacher.weights[p]);
+            expected[p] = (sum / 2.0).round_ties_even() as i32;
+        }
         let shipped = Weights::default();
         assert_eq!(shipped, expected);
-        assert_ne!(shipped, Weights::hand_set());
+        assert_ne!(shipped, round3);
         assert!(crate::trap_curve::is_used(&shipped));
         assert!(crate::capture_risk::is_used(&shipped));
         assert!(crate::rabbit_threat::is_used(&shipped));
+        assert_ne!(shipped[id::frame_pct], 0);
     }
 
     #[test]
