@@ -116,7 +116,14 @@ fn eval_with_a_weights_file_uses_it_and_warns_about_names_it_lacks() {
         "{err}"
     );
 
-    let double = file("eval", "double.json", "{\n  \"frozen_pct\": 12\n}\n");
+    // The shipped weight, doubled in a file: the column shows each, the features stay.
+    let shipped = tusk_eval::Weights::default()[tusk_eval::id::frozen_pct];
+    assert!(shipped > 0);
+    let double = file(
+        "eval",
+        "double.json",
+        &format!("{{\n  \"frozen_pct\": {}\n}}\n", 2 * shipped),
+    );
     let o = tusk(&["eval", "--setposition", MIDGAME, "--features"]);
     let base = numbers(&text(&o).0, "frozen_pct");
     let o = tusk(&[
@@ -128,8 +135,8 @@ fn eval_with_a_weights_file_uses_it_and_warns_about_names_it_lacks() {
         double.to_str().unwrap(),
     ]);
     let twice = numbers(&text(&o).0, "frozen_pct");
-    assert_eq!(base[3], 6.0);
-    assert_eq!(twice[3], 12.0);
+    assert_eq!(base[3], f64::from(shipped));
+    assert_eq!(twice[3], f64::from(2 * shipped));
     assert_eq!(twice[..3], base[..3], "the same features");
 }
 
