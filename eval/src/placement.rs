@@ -211,12 +211,14 @@ mod tests {
     }
 
     #[test]
-    fn the_hand_set_tables_are_zero_and_the_shipped_ones_are_sharps() {
+    fn the_hand_set_tables_are_zero_and_the_priors_are_sharps() {
+        // The shipped tables start from these priors (weights.rs pins the shipped set).
         let hand = Weights::hand_set();
+        let priors = Weights::hand_set().with_sharp_priors();
         let shipped = Weights::default();
         for i in 0..CLASSES * SQUARES {
             assert_eq!(hand[entry(i)], 0);
-            assert_eq!(shipped[entry(i)], SHARP_TABLES[i]);
+            assert_eq!(priors[entry(i)], SHARP_TABLES[i]);
         }
         let p = pos("g", &[("E", "a1"), ("e", "d5"), ("R", "a2"), ("r", "h7")]);
         let mut sink = ScoreSink::new(&hand);

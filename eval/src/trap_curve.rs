@@ -183,11 +183,14 @@ mod tests {
         let p = opening();
         assert_eq!(Context::for_scoring(&p, &hand).influence, [0; 4]);
         assert_ne!(Context::new(&p, &hand).influence, [0; 4]);
-        // The shipped weights carry sharp's curve in place of the capped terms.
+        // sharp's priors carry its curve in place of the capped terms; the shipped weights
+        // (weights.rs pins them) read the curve too.
+        let priors = Weights::hand_set().with_sharp_priors();
+        assert!(is_used(&priors));
+        assert_eq!(priors[id::trap_home], 0);
+        assert_eq!(priors[id::trap_away], 0);
         let shipped = Weights::default();
         assert!(is_used(&shipped));
-        assert_eq!(shipped[id::trap_home], 0);
-        assert_eq!(shipped[id::trap_away], 0);
         assert_eq!(
             Context::for_scoring(&p, &shipped).influence,
             Context::new(&p, &shipped).influence
