@@ -204,6 +204,12 @@ pub fn replay(rec: &GameRecord) -> Result<Replayed, (Rejected, String)> {
     Ok(Replayed { starts, result })
 }
 
+/// Whether `pos` is quiet: the side to move can end it this turn by neither a goal nor a
+/// capture (game leaves and scored positions alike).
+pub fn is_quiet(pos: &Position) -> bool {
+    goal::goal_in(pos).is_none() && captures::best_capture(pos).is_none()
+}
+
 /// How positions are sampled.
 #[derive(Clone, Copy, Debug)]
 pub struct SampleConfig {
@@ -256,7 +262,7 @@ pub fn sample(game: &Replayed, ordinal: u64, cfg: &SampleConfig, w: &Weights) ->
         }
         let leaf = &leaves[i];
         let pos = &leaf.position;
-        if goal::goal_in(pos).is_some() || captures::best_capture(pos).is_some() {
+        if !is_quiet(pos) {
             out.not_quiet += 1;
             continue;
         }

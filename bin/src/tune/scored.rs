@@ -17,16 +17,15 @@ use std::path::Path;
 use serde::Deserialize;
 use tusk_engine::notation::board::parse_aei;
 use tusk_engine::Position;
-use tusk_eval::{captures, goal, Weights};
+use tusk_eval::Weights;
 
+use super::data::is_quiet;
 use super::fit::sigmoid;
 use super::matrix::{row_of, Matrix};
 
 /// A position and the teacher's score of it, as read.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ScoredPosition {
-    /// `file:line`, for messages.
-    pub origin: String,
     /// The position, side to move at the start of its turn.
     pub position: Position,
     /// The teacher's score, centirabbits from the side to move's view.
@@ -62,7 +61,6 @@ pub fn parse_scored(text: &str, name: &str) -> Result<Vec<ScoredPosition>, Strin
             parse_aei(&line.position).map_err(|e| format!("{origin}: the position: {e}"))?;
         out.push(ScoredPosition {
             group: line.group.unwrap_or_else(|| (i + 1).to_string()),
-            origin,
             position,
             score: line.score,
         });
@@ -74,11 +72,6 @@ pub fn parse_scored(text: &str, name: &str) -> Result<Vec<ScoredPosition>, Strin
 pub fn read_scored(path: &Path) -> Result<Vec<ScoredPosition>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     parse_scored(&text, &path.display().to_string())
-}
-
-/// Whether the side to move can end `pos` this turn by a goal or a capture: not quiet.
-pub fn is_quiet(pos: &Position) -> bool {
-    goal::goal_in(pos).is_none() && captures::best_capture(pos).is_none()
 }
 
 /// Adds the row of `s` to `rows` with the target `sigmoid(score / k)`, with the shape
@@ -110,7 +103,6 @@ mod tests {
         assert_eq!(got.len(), 2);
         assert_eq!(got[0].score, 12.5);
         assert_eq!(got[0].group, "a");
-        assert_eq!(got[0].origin, "t.jsonl:1");
         assert_eq!(got[1].group, "3");
         assert_eq!(got[1].position.side(), tusk_engine::Color::Gold);
 
