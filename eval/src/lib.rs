@@ -316,7 +316,7 @@ pub fn features_mut(pos: &mut Position, w: &Weights) -> Features {
     if sink.features.goal.is_none() {
         threat::capture_now_features(pos, &ctx, &mut sink);
         let threat = NextTurnThreat::of_mut(pos);
-        threat::next_turn_features(pos.side(), &ctx, threat, &mut sink);
+        threat::next_turn_features(pos.side(), pos.steps_left(), &ctx, threat, &mut sink);
     }
     sink.features
 }
@@ -388,7 +388,7 @@ pub fn evaluate_above(pos: &mut Position, w: &Weights, floor: Centirabbits) -> B
     let mut sink = ScoreSink::new(w);
     positional_features(pos, &ctx, w, &mut sink);
     threat::capture_now_features(pos, &ctx, &mut sink);
-    let slack = threat::threat_slack(w);
+    let slack = threat::threat_slack(w, pos.steps_left());
     let upper = if slack == 0 {
         sink.score(us)
     } else {
@@ -397,7 +397,8 @@ pub fn evaluate_above(pos: &mut Position, w: &Weights, floor: Centirabbits) -> B
     if upper <= floor {
         return Bounded::AtMost(upper);
     }
-    threat::next_turn_features(us, &ctx, NextTurnThreat::of_mut(pos), &mut sink);
+    let threat = NextTurnThreat::of_mut(pos);
+    threat::next_turn_features(us, pos.steps_left(), &ctx, threat, &mut sink);
     Bounded::Exact(sink.score(us))
 }
 

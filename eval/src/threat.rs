@@ -8,11 +8,12 @@
 //! Features, all for the threatening side: the value in rabbits of the strongest enemy piece
 //! the side to move can capture now (`capture_now_pct`); 1 when the opponent could goal next
 //! turn (`goal_threat`); the value in rabbits of the strongest piece of the side to move the
-//! opponent could capture next turn (`capture_threat_pct`).
+//! opponent could capture next turn (`capture_threat_pct` at a turn start,
+//! `capture_threat_late_pct.k` mid-turn with `k` steps left: fewer steps to defend with).
 
 use tusk_engine::{Color, PieceKind, Position};
 
-use crate::weights::id;
+use crate::weights::{id, Param};
 use crate::{captures, goal, Context, Sink, Weights};
 
 /// The most nodes the goal search of [`NextTurnThreat::of_mut`] may take. A search that needs
@@ -54,25 +55,47 @@ pub fn capture_now_features<S: Sink>(pos: &mut Position, ctx: &Context, sink: &m
     }
 }
 
-/// The next-turn threat features of the opponent of `us` (the side to move): they only
-/// ever lower `us`'s score while `goal_threat` and `capture_threat_pct` are not negative (see
+/// The next-turn threat features of the opponent of `us` (the side to move, with
+/// `steps_left` steps left in its turn): they only ever lower `us`'s score while
+/// `goal_threat`, `capture_threat_pct` and `capture_threat_late_pct` are not negative (see
 /// [`threat_slack`]).
-pub fn next_turn_features<S: Sink>(us: Color, ctx: &Context, t: NextTurnThreat, sink: &mut S) {
+pub fn next_turn_features<S: Sink>(
+    us: Color,
+    steps_left: u8,
+    ctx: &Context,
+    t: NextTurnThreat,
+    sink: &mut S,
+) {
     let them = !us;
     if t.goal {
         sink.add(them, id::goal_threat, 1);
     }
     if let Some(k) = t.capture {
-        sink.add_share(them, id::capture_threat_pct, ctx.values[us][k.index()], 100);
+        sink.add_share(
+            them,
+            threat_weight(steps_left),
+            ctx.values[us][k.index()],
+            100,
+        );
+    }
+}
+
+/// The weight of the opponent's capture threat when the side to move has `steps_left` steps
+/// left: `capture_threat_pct` at a turn start, `capture_threat_late_pct.k` mid-turn.
+fn threat_weight(steps_left: u8) -> Param {
+    match steps_left {
+        0..=3 => id::capture_threat_late_pct.at(usize::from(steps_left)),
+        _ => id::capture_threat_pct,
     }
 }
 
 /// The most the next-turn threat features can raise the side to move's score with weights
-/// `w`: zero unless `goal_threat` or `capture_threat_pct` is negative (a tuner may make them
-/// so). The lazy evaluation adds it to its upper bound, which so stays one for any weights.
-pub fn threat_slack(w: &Weights) -> i64 {
+/// `w` and `steps_left` steps left: zero unless `goal_threat` or the capture threat's weight
+/// for those steps is negative (a tuner may make them so). The lazy evaluation adds it to its
+/// upper bound, which so stays one for any weights.
+pub fn threat_slack(w: &Weights, steps_left: u8) -> i64 {
     let goal = i64::from(w[id::goal_threat]).min(0);
-    let capture = i64::from(w[id::capture_threat_pct]).min(0);
+    let capture = i64::from(w[threat_weight(steps_left)]).min(0);
     let cap = i64::from(w[id::piece_value_cap].max(1));
     -goal - capture * cap / 100
 }
@@ -80,6 +103,36 @@ pub fn threat_slack(w: &Weights) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Silver's elephant can push gold's lone camel onto c6 next turn: at gold's turn start
+    /// the threat is a feature of `capture_threat_pct`, and after one quiet gold step of
+    /// `capture_threat_late_pct.3`, with the same value (the camel's, for silver).
+    #[test]
+    fn a_threat_mid_turn_has_the_weight_of_the_steps_left() {
+        let w = Weights::default();
+        let p = crate::test_util::pos(
+            "g",
+            &[
+                ("M", "c5"),
+                ("E", "a1"),
+                ("R", "h1"),
+                ("e", "d5"),
+                ("r", "h8"),
+            ],
+        );
+        let camel = crate::features(&p, &w).difference(id::capture_threat_pct, Color::Silver);
+        assert!(camel > 2.0, "{camel}");
+        let late = |f: &crate::Features, k: usize| {
+            f.difference(id::capture_threat_late_pct.at(k), Color::Silver)
+        };
+        assert!((0..4).all(|k| late(&crate::features(&p, &w), k) == 0.0));
+        let (_, p) = tusk_engine::notation::turn::play_steps(&p, "Rh1n").unwrap();
+        assert_eq!(p.steps_left(), 3);
+        let f = crate::features(&p, &w);
+        assert_eq!(late(&f, 3), camel);
+        assert_eq!(f.difference(id::capture_threat_pct, Color::Silver), 0.0);
+        assert!((0..3).all(|k| late(&f, k) == 0.0));
+    }
 
     /// On the seed diagram and a walk from it (turn starts and mid-turn), the threats are
     /// found without changing the position; silver to move faces gold's goal threat.

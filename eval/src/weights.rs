@@ -332,6 +332,10 @@ parameters! {
     /// Share of the value of the strongest piece the opponent could capture next turn that
     /// is charged, in percent (weight; feature: that value in rabbits, for the opponent).
     capture_threat_pct: Linear(Captures) in -10000..=10000 = 30;
+    /// The same share when the side to move is mid-turn with `k` steps left (`k` = 0..3): it
+    /// has fewer steps to defend with before the opponent's turn, so the threat is surer
+    /// (weight per `k`; feature: that value in rabbits, for the opponent).
+    capture_threat_late_pct: Linear(Captures)[4] in -10000..=10000 = [30, 30, 30, 30];
 
     /// A frozen piece loses this percentage of its value (weight; feature per frozen piece:
     /// minus its value in rabbits).
@@ -632,6 +636,9 @@ mod tests {
             }
         }
         w[id::capture_threat_pct] = 15;
+        for k in 0..usize::from(id::capture_threat_late_pct.len) {
+            w[id::capture_threat_late_pct.at(k)] = 15;
+        }
         w[id::hostage_pct] = 5;
         w[id::trap_danger_pct] = 4;
         w
