@@ -7,7 +7,7 @@
 //!
 //! Features, all for the threatening side: the value in rabbits of the strongest enemy piece
 //! the side to move can capture now (`capture_now_pct`); 1 when the opponent could goal next
-//! turn (`goal_threat`); the value in rabbits of the strongest piece of the side to move the
+//! turn (`goal_threat` at a turn start, `goal_threat_late.k` mid-turn with `k` steps left); the value in rabbits of the strongest piece of the side to move the
 //! opponent could capture next turn (`capture_threat_pct` at a turn start,
 //! `capture_threat_late_pct.k` mid-turn with `k` steps left: fewer steps to defend with).
 
@@ -56,9 +56,8 @@ pub fn capture_now_features<S: Sink>(pos: &mut Position, ctx: &Context, sink: &m
 }
 
 /// The next-turn threat features of the opponent of `us` (the side to move, with
-/// `steps_left` steps left in its turn): they only ever lower `us`'s score while
-/// `goal_threat`, `capture_threat_pct` and `capture_threat_late_pct` are not negative (see
-/// [`threat_slack`]).
+/// `steps_left` steps left in its turn): they only ever lower `us`'s score while their
+/// weights for those steps are not negative (see [`threat_slack`]).
 pub fn next_turn_features<S: Sink>(
     us: Color,
     steps_left: u8,
@@ -68,21 +67,30 @@ pub fn next_turn_features<S: Sink>(
 ) {
     let them = !us;
     if t.goal {
-        sink.add(them, id::goal_threat, 1);
+        sink.add(them, goal_weight(steps_left), 1);
     }
     if let Some(k) = t.capture {
         sink.add_share(
             them,
-            threat_weight(steps_left),
+            capture_weight(steps_left),
             ctx.values[us][k.index()],
             100,
         );
     }
 }
 
+/// The weight of the opponent's goal threat when the side to move has `steps_left` steps
+/// left: `goal_threat` at a turn start, `goal_threat_late.k` mid-turn.
+fn goal_weight(steps_left: u8) -> Param {
+    match steps_left {
+        0..=3 => id::goal_threat_late.at(usize::from(steps_left)),
+        _ => id::goal_threat,
+    }
+}
+
 /// The weight of the opponent's capture threat when the side to move has `steps_left` steps
 /// left: `capture_threat_pct` at a turn start, `capture_threat_late_pct.k` mid-turn.
-fn threat_weight(steps_left: u8) -> Param {
+fn capture_weight(steps_left: u8) -> Param {
     match steps_left {
         0..=3 => id::capture_threat_late_pct.at(usize::from(steps_left)),
         _ => id::capture_threat_pct,
@@ -90,12 +98,12 @@ fn threat_weight(steps_left: u8) -> Param {
 }
 
 /// The most the next-turn threat features can raise the side to move's score with weights
-/// `w` and `steps_left` steps left: zero unless `goal_threat` or the capture threat's weight
-/// for those steps is negative (a tuner may make them so). The lazy evaluation adds it to its
+/// `w` and `steps_left` steps left: zero unless the goal or the capture threat's weight for
+/// those steps is negative (a tuner may make them so). The lazy evaluation adds it to its
 /// upper bound, which so stays one for any weights.
 pub fn threat_slack(w: &Weights, steps_left: u8) -> i64 {
-    let goal = i64::from(w[id::goal_threat]).min(0);
-    let capture = i64::from(w[threat_weight(steps_left)]).min(0);
+    let goal = i64::from(w[goal_weight(steps_left)]).min(0);
+    let capture = i64::from(w[capture_weight(steps_left)]).min(0);
     let cap = i64::from(w[id::piece_value_cap].max(1));
     -goal - capture * cap / 100
 }
@@ -103,6 +111,23 @@ pub fn threat_slack(w: &Weights, steps_left: u8) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Silver's rabbit on a2 can goal next turn: at gold's turn start the threat is a
+    /// feature of `goal_threat`, after one quiet gold step of `goal_threat_late.3`.
+    #[test]
+    fn a_goal_threat_mid_turn_has_the_weight_of_the_steps_left() {
+        let w = Weights::default();
+        let p = crate::test_util::pos("g", &[("E", "d4"), ("r", "a2"), ("e", "h8")]);
+        let goal = |f: &crate::Features, p| f.difference(p, Color::Silver);
+        let f = crate::features(&p, &w);
+        assert_eq!(goal(&f, id::goal_threat), 1.0);
+        assert!((0..4).all(|k| goal(&f, id::goal_threat_late.at(k)) == 0.0));
+        let (_, p) = tusk_engine::notation::turn::play_steps(&p, "Ed4n").unwrap();
+        let f = crate::features(&p, &w);
+        assert_eq!(goal(&f, id::goal_threat), 0.0);
+        assert_eq!(goal(&f, id::goal_threat_late.at(3)), 1.0);
+        assert!((0..3).all(|k| goal(&f, id::goal_threat_late.at(k)) == 0.0));
+    }
 
     /// Silver's elephant can push gold's lone camel onto c6 next turn: at gold's turn start
     /// the threat is a feature of `capture_threat_pct`, and after one quiet gold step of

@@ -326,6 +326,9 @@ parameters! {
     /// Penalty when the opponent could goal next turn if the side to move did nothing about
     /// it, centirabbits (weight; feature: 1 for the threatening side).
     goal_threat: Linear(GoalThreat) in -10000..=10000 = 200;
+    /// The same penalty when the side to move is mid-turn with `k` steps left (`k` = 0..3):
+    /// fewer steps to block with (weight per `k`; feature: 1 for the threatening side).
+    goal_threat_late: Linear(GoalThreat)[4] in -10000..=10000 = [200, 200, 200, 200];
     /// Share of the value of the strongest enemy piece the side to move can capture this turn
     /// that is credited now, in percent (weight; feature: that value in rabbits).
     capture_now_pct: Linear(Captures) in -10000..=10000 = 70;

@@ -143,6 +143,7 @@ fn the_lazy_bound_is_an_upper_bound_for_any_weights() {
         if k % 2 == 0 {
             // The weights the bound used to rely on, made negative.
             w[id::goal_threat] = -rng.gen_range(1..=500);
+            w[id::goal_threat_late.at(rng.gen_range(0..4))] = -rng.gen_range(1..=500);
             w[id::capture_threat_pct] = -rng.gen_range(1..=200);
             w[id::capture_threat_late_pct.at(rng.gen_range(0..4))] = -rng.gen_range(1..=200);
         }
