@@ -12,7 +12,8 @@
 //! reach now and next turn (from the exact detectors in [`goal`] and [`captures`]); frozen
 //! pieces, hostages, single-guarded trap pieces and elephant mobility ([`mobility`]); the
 //! capture risk of pieces near traps ([`capture_risk`]), rabbits as goal threats
-//! ([`rabbit_threat`]) and pieces framed on a trap ([`frames`]). A goal
+//! ([`rabbit_threat`]), pieces framed on a trap ([`frames`]) and the strongest pieces' alignment
+//! with the enemy pieces they dominate ([`alignment`]). A goal
 //! the side to move can reach this turn scores [`WIN`] minus the steps it takes.
 //!
 //! Every parameter lives in [`Weights`], a flat vector with stable names, read from and written
@@ -25,6 +26,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod alignment;
 pub mod capture_moves;
 pub mod capture_risk;
 pub mod captures;
@@ -176,11 +178,13 @@ pub enum Term {
     RabbitThreat,
     /// Pieces framed on a trap, their pinned guards, and the pieces that hold the frame.
     Frames,
+    /// The strongest pieces drawn towards the enemy pieces they barely dominate.
+    Alignment,
 }
 
 impl Term {
     /// Number of terms.
-    pub const NUM: usize = 15;
+    pub const NUM: usize = 16;
     /// Every term, in breakdown order.
     pub const ALL: [Term; Term::NUM] = [
         Term::Material,
@@ -198,6 +202,7 @@ impl Term {
         Term::CaptureRisk,
         Term::RabbitThreat,
         Term::Frames,
+        Term::Alignment,
     ];
 
     /// The name shown in the breakdown.
@@ -218,6 +223,7 @@ impl Term {
             Term::CaptureRisk => "capture risk",
             Term::RabbitThreat => "rabbit threat",
             Term::Frames => "frames",
+            Term::Alignment => "alignment",
         }
     }
 }
@@ -339,6 +345,7 @@ fn positional_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weights, sink
     capture_risk::risk_features(pos, ctx, w, sink);
     rabbit_threat::rabbit_threat_features(pos, ctx, w, sink);
     frames::frame_features(pos, ctx, sink);
+    alignment::alignment_features(pos, sink);
 }
 
 /// The score of `pos` in centirabbits from the side to move's view: [`WIN`] minus the steps

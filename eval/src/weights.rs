@@ -396,6 +396,13 @@ parameters! {
     /// Per piece of the framing side beside a framed piece's trap, tied to the frame,
     /// centirabbits (weight; feature: that count). Default 0, for the tuner.
     frame_holders: Linear(Frames) in -10000..=10000 = 0;
+
+    /// Each of the three strongest ranks drawn towards the enemy pieces it barely dominates
+    /// (see [`crate::alignment`]), by rank index (the elephant, the next, the one after),
+    /// centirabbits per unit (weight; feature: the pairs' share × target's advance ×
+    /// centred closeness / 4096). Default 0, for the tuner; sharp's values are
+    /// [`crate::alignment::SHARP_ALIGNMENT`].
+    alignment: Linear(Alignment)[3] in -10000..=10000 = [0, 0, 0];
 }
 
 /// The shipped weights file, compiled in: what [`Weights::default`] returns.
