@@ -12,8 +12,9 @@
 //! reach now and next turn (from the exact detectors in [`goal`] and [`captures`]); frozen
 //! pieces, hostages, single-guarded trap pieces and elephant mobility ([`mobility`]); the
 //! capture risk of pieces near traps ([`capture_risk`]), rabbits as goal threats
-//! ([`rabbit_threat`]), pieces framed on a trap ([`frames`]) and the strongest pieces' alignment
-//! with the enemy pieces they dominate ([`alignment`]). A goal
+//! ([`rabbit_threat`]), pieces framed on a trap ([`frames`]), the strongest pieces' alignment
+//! with the enemy pieces they dominate ([`alignment`]) and their balance over the wings
+//! ([`imbalance`]). A goal
 //! the side to move can reach this turn scores [`WIN`] minus the steps it takes.
 //!
 //! Every parameter lives in [`Weights`], a flat vector with stable names, read from and written
@@ -33,6 +34,7 @@ pub mod captures;
 pub mod features;
 pub mod frames;
 pub mod goal;
+pub mod imbalance;
 pub mod material;
 pub mod mobility;
 pub mod placement;
@@ -180,11 +182,13 @@ pub enum Term {
     Frames,
     /// The strongest pieces drawn towards the enemy pieces they barely dominate.
     Alignment,
+    /// The elephant and camel on one wing; a wing the strongest pieces leave weak.
+    Imbalance,
 }
 
 impl Term {
     /// Number of terms.
-    pub const NUM: usize = 16;
+    pub const NUM: usize = 17;
     /// Every term, in breakdown order.
     pub const ALL: [Term; Term::NUM] = [
         Term::Material,
@@ -203,6 +207,7 @@ impl Term {
         Term::RabbitThreat,
         Term::Frames,
         Term::Alignment,
+        Term::Imbalance,
     ];
 
     /// The name shown in the breakdown.
@@ -224,6 +229,7 @@ impl Term {
             Term::RabbitThreat => "rabbit threat",
             Term::Frames => "frames",
             Term::Alignment => "alignment",
+            Term::Imbalance => "imbalance",
         }
     }
 }
@@ -346,6 +352,7 @@ fn positional_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weights, sink
     rabbit_threat::rabbit_threat_features(pos, ctx, w, sink);
     frames::frame_features(pos, ctx, sink);
     alignment::alignment_features(pos, sink);
+    imbalance::imbalance_features(pos, sink);
 }
 
 /// The score of `pos` in centirabbits from the side to move's view: [`WIN`] minus the steps

@@ -403,6 +403,15 @@ parameters! {
     /// centred closeness / 4096). Default 0, for the tuner; sharp's values are
     /// [`crate::alignment::SHARP_ALIGNMENT`].
     alignment: Linear(Alignment)[3] in -10000..=10000 = [0, 0, 0];
+
+    /// The side's elephant and camel (or its strongest kind below the elephant) bunched on
+    /// one wing (see [`crate::imbalance`]), in percent of sharp's penalty (weight; feature:
+    /// minus that penalty in rabbits). Default 0, for the tuner; sharp's is 100.
+    imbalance_camel: Linear(Imbalance) in -10000..=10000 = 0;
+    /// A wing the side's strongest pieces leave weak (see [`crate::imbalance`]), in percent
+    /// of sharp's penalty (weight; feature: minus the two wings' penalties in rabbits).
+    /// Default 0, for the tuner; sharp's is 100.
+    imbalance_wings: Linear(Imbalance) in -10000..=10000 = 0;
 }
 
 /// The shipped weights file, compiled in: what [`Weights::default`] returns.
