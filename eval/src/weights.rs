@@ -664,10 +664,10 @@ mod tests {
     }
 
     #[test]
-    fn the_shipped_weights_are_round_3_halfway_to_the_fit_to_sharps_evaluation() {
-        // The set that won its match (eval/README.md, "Round 5"): each weight halfway between
-        // the round-3 set and the round-3 set fitted to sharp's static evaluation, a tie
-        // rounded to the even neighbour.
+    fn the_shipped_weights_are_round_5_with_sharps_alignment_and_imbalance() {
+        // Round 5's set (eval/README.md, "Round 5"): each weight halfway between the round-3
+        // set and the round-3 set fitted to sharp's static evaluation, a tie rounded to the
+        // even neighbour; then round 6: the alignment and imbalance terms at sharp's values.
         let round3 = round3();
         let teacher = crate::weights_file::parse(
             include_str!("../../data/weights/round5-sharp-teacher.json"),
@@ -680,6 +680,11 @@ mod tests {
             let sum = f64::from(round3[p]) + f64::from(teacher.weights[p]);
             expected[p] = (sum / 2.0).round_ties_even() as i32;
         }
+        for (s, &v) in crate::alignment::SHARP_ALIGNMENT.iter().enumerate() {
+            expected[id::alignment.at(s)] = v;
+        }
+        expected[id::imbalance_camel] = 100;
+        expected[id::imbalance_wings] = 100;
         let shipped = Weights::default();
         assert_eq!(shipped, expected);
         assert_ne!(shipped, round3);
