@@ -33,7 +33,7 @@
 //! distance here is Tusk's own and simpler (a Manhattan distance, where sharp walks around
 //! pieces and counts the unfreezing steps).
 
-use tusk_engine::{Color, PieceKind, Position, Square};
+use tusk_engine::{ByColor, Color, PieceKind, Position, Square};
 
 use crate::weights::id;
 use crate::Sink;
@@ -66,7 +66,7 @@ const SHARE: i32 = 3600;
 const DENOMINATOR: i32 = SHARE * 4096;
 
 /// Ranks `sq` stands advanced from `c`'s home rank.
-fn advanced(c: Color, sq: Square) -> usize {
+pub(crate) fn advanced(c: Color, sq: Square) -> usize {
     match c {
         Color::Gold => usize::from(sq.rank()),
         Color::Silver => usize::from(7 - sq.rank()),
@@ -105,22 +105,30 @@ pub fn distance(
     d.clamp(0, 31) as usize
 }
 
+/// Each side's elephant's square, when both sides have theirs.
+pub(crate) fn elephants(pos: &Position) -> Option<ByColor<Square>> {
+    let gold = pos
+        .pieces_of(Color::Gold, PieceKind::Elephant)
+        .into_iter()
+        .next()?;
+    let silver = pos
+        .pieces_of(Color::Silver, PieceKind::Elephant)
+        .into_iter()
+        .next()?;
+    Some(ByColor([gold, silver]))
+}
+
 /// The alignment features of both sides (see the module docs). Nothing is computed when the
 /// sink wants none of them.
 pub fn alignment_features<S: Sink>(pos: &Position, sink: &mut S) {
     if !(0..SHARP_ALIGNMENT.len()).any(|s| sink.wants(id::alignment.at(s))) {
         return;
     }
-    let elephants = [Color::Gold, Color::Silver]
-        .map(|c| pos.pieces_of(c, PieceKind::Elephant).into_iter().next());
-    let [Some(gold_elephant), Some(silver_elephant)] = elephants else {
+    let Some(elephants) = elephants(pos) else {
         return;
     };
     for c in Color::ALL {
-        let enemy_elephant = match c {
-            Color::Gold => silver_elephant,
-            Color::Silver => gold_elephant,
-        };
+        let enemy_elephant = elephants[!c];
         let count = |side: Color, k: PieceKind| pos.pieces_of(side, k).count();
         let mut rank_index = 0;
         for kind in [

@@ -24,6 +24,7 @@
 
 use tusk_engine::{Bitboard, Color, PieceKind, Position, Square};
 
+use crate::alignment::{advanced, elephants};
 use crate::weights::id;
 use crate::Sink;
 
@@ -103,14 +104,6 @@ const WING_PENALTY: [i32; 32] = [
     480, 470, 460, 450, 440, 430, 425, 410, 395, 380, 355, 330, 305, 280, 255, 230, 205, 180, 160,
     140, 120, 100, 85, 70, 55, 40, 30, 20, 15, 10, 5, 0,
 ];
-
-/// Ranks `sq` stands advanced from `c`'s home rank.
-fn advanced(c: Color, sq: Square) -> usize {
-    match c {
-        Color::Gold => usize::from(sq.rank()),
-        Color::Silver => usize::from(7 - sq.rank()),
-    }
-}
 
 /// The side's three strongest kinds below the elephant that it has, strongest first, as
 /// bitboards of their pieces (empty where it has fewer kinds).
@@ -202,16 +195,11 @@ pub fn imbalance_features<S: Sink>(pos: &Position, sink: &mut S) {
     if !camel && !wings {
         return;
     }
-    let elephants = [Color::Gold, Color::Silver]
-        .map(|c| pos.pieces_of(c, PieceKind::Elephant).into_iter().next());
-    let [Some(gold_elephant), Some(silver_elephant)] = elephants else {
+    let Some(elephants) = elephants(pos) else {
         return;
     };
     for c in Color::ALL {
-        let (elephant, enemy_elephant) = match c {
-            Color::Gold => (gold_elephant, silver_elephant),
-            Color::Silver => (silver_elephant, gold_elephant),
-        };
+        let (elephant, enemy_elephant) = (elephants[c], elephants[!c]);
         if camel {
             let camels = ranks_below_elephant(pos, c)[0];
             let p = camel_penalty(c, elephant, camels);
