@@ -162,7 +162,23 @@ fn wing_factor(pos: &Position, c: Color, sq: Square, enemy_elephant: Square, win
 
 /// The weak-wing penalty of `c`, millirabbits.
 pub fn wings_penalty(pos: &Position, c: Color, elephant: Square, enemy_elephant: Square) -> i32 {
-    let ranks = ranks_below_elephant(pos, c);
+    wings_penalty_of(
+        pos,
+        c,
+        ranks_below_elephant(pos, c),
+        elephant,
+        enemy_elephant,
+    )
+}
+
+/// [`wings_penalty`] with the side's ranks below the elephant already found.
+fn wings_penalty_of(
+    pos: &Position,
+    c: Color,
+    ranks: [Bitboard; 3],
+    elephant: Square,
+    enemy_elephant: Square,
+) -> i32 {
     let mode = ranks[0].count() as usize + 3 * ranks[1].count() as usize;
     let mode = mode.min(8);
     let weights = RANK_WEIGHT[mode];
@@ -200,15 +216,15 @@ pub fn imbalance_features<S: Sink>(pos: &Position, sink: &mut S) {
     };
     for c in Color::ALL {
         let (elephant, enemy_elephant) = (elephants[c], elephants[!c]);
+        let ranks = ranks_below_elephant(pos, c);
         if camel {
-            let camels = ranks_below_elephant(pos, c)[0];
-            let p = camel_penalty(c, elephant, camels);
+            let p = camel_penalty(c, elephant, ranks[0]);
             if p != 0 {
                 sink.add_share(c, id::imbalance_camel, -p, 1000);
             }
         }
         if wings {
-            let p = wings_penalty(pos, c, elephant, enemy_elephant);
+            let p = wings_penalty_of(pos, c, ranks, elephant, enemy_elephant);
             if p != 0 {
                 sink.add_share(c, id::imbalance_wings, -p, 1000);
             }
