@@ -13,8 +13,8 @@
 //! pieces, hostages, single-guarded trap pieces and elephant mobility ([`mobility`]); the
 //! capture risk of pieces near traps ([`capture_risk`]), rabbits as goal threats
 //! ([`rabbit_threat`]), pieces framed on a trap ([`frames`]), the strongest pieces' alignment
-//! with the enemy pieces they dominate ([`alignment`]) and their balance over the wings
-//! ([`imbalance`]). A goal
+//! with the enemy pieces they dominate ([`alignment`]), their balance over the wings
+//! ([`imbalance`]) and sharp's rabbit goal threats ([`rabbit_goal`]). A goal
 //! the side to move can reach this turn scores [`WIN`] minus the steps it takes.
 //!
 //! Every parameter lives in [`Weights`], a flat vector with stable names, read from and written
@@ -38,6 +38,7 @@ pub mod imbalance;
 pub mod material;
 pub mod mobility;
 pub mod placement;
+pub mod rabbit_goal;
 pub mod rabbit_threat;
 pub mod rabbits;
 pub mod shape;
@@ -111,8 +112,10 @@ impl Context {
     /// while they are untuned. The recording sink always gets the full context
     /// ([`Context::new`]).
     pub fn for_scoring(pos: &Position, w: &Weights) -> Context {
-        let influence =
-            trap_curve::is_used(w) || capture_risk::is_used(w) || rabbit_threat::is_used(w);
+        let influence = trap_curve::is_used(w)
+            || capture_risk::is_used(w)
+            || rabbit_threat::is_used(w)
+            || rabbit_goal::is_used(w);
         Context::with_influence(pos, w, influence)
     }
 
@@ -184,11 +187,13 @@ pub enum Term {
     Alignment,
     /// The elephant and camel on one wing; a wing the strongest pieces leave weak.
     Imbalance,
+    /// Rabbits as goal threats as sharp weighs them: distance, blockers, goal-area strength.
+    RabbitGoal,
 }
 
 impl Term {
     /// Number of terms.
-    pub const NUM: usize = 17;
+    pub const NUM: usize = 18;
     /// Every term, in breakdown order.
     pub const ALL: [Term; Term::NUM] = [
         Term::Material,
@@ -208,6 +213,7 @@ impl Term {
         Term::Frames,
         Term::Alignment,
         Term::Imbalance,
+        Term::RabbitGoal,
     ];
 
     /// The name shown in the breakdown.
@@ -230,6 +236,7 @@ impl Term {
             Term::Frames => "frames",
             Term::Alignment => "alignment",
             Term::Imbalance => "imbalance",
+            Term::RabbitGoal => "rabbit goal",
         }
     }
 }
@@ -353,6 +360,7 @@ fn positional_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weights, sink
     frames::frame_features(pos, ctx, sink);
     alignment::alignment_features(pos, sink);
     imbalance::imbalance_features(pos, sink);
+    rabbit_goal::rabbit_goal_features(pos, ctx, sink);
 }
 
 /// The score of `pos` in centirabbits from the side to move's view: [`WIN`] minus the steps

@@ -412,6 +412,11 @@ parameters! {
     /// of sharp's penalty (weight; feature: minus the two wings' penalties in rabbits).
     /// Default 0, for the tuner; sharp's is 100.
     imbalance_wings: Linear(Imbalance) in -10000..=10000 = 0;
+
+    /// The side's rabbits as goal threats as sharp weighs them (see [`crate::rabbit_goal`]),
+    /// in percent of sharp's value (weight; feature: the side's threat in rabbits). Default
+    /// 0, for the tuner; sharp's is 100.
+    rabbit_goal_pct: Linear(RabbitGoal) in -10000..=10000 = 0;
 }
 
 /// The shipped weights file, compiled in: what [`Weights::default`] returns.
@@ -441,8 +446,8 @@ impl Weights {
     /// These weights with sharp's values (the bot by David Wu, whose evaluation these terms
     /// follow) for the terms that start at 0 for the tuner: the placement tables, the trap
     /// curve (with `trap_home` and `trap_away`, which it replaces, set to 0), the trap
-    /// defence, the capture risk and the rabbit threats. A prior, for tests and as a tuner's
-    /// starting point; the shipped set takes them all, the rabbit threats at half.
+    /// defence, the capture risk, the rabbit threats and sharp's rabbit goal threat
+    /// ([`crate::rabbit_goal`]). A prior, for tests and as a tuner's starting point.
     pub fn with_sharp_priors(mut self) -> Weights {
         let tables: [(u16, &[i32]); 7] = [
             (id::placement.start, &crate::placement::SHARP_TABLES),
@@ -473,6 +478,7 @@ impl Weights {
         self[id::trap_side_guard] = crate::trap_defence::SHARP_SIDE;
         self[id::trap_home] = 0;
         self[id::trap_away] = 0;
+        self[id::rabbit_goal_pct] = 100;
         self
     }
 
@@ -660,6 +666,8 @@ mod tests {
         }
         w[id::hostage_pct] = 5;
         w[id::trap_danger_pct] = 4;
+        // Sharp's rabbit goal threat came after round 3, at 0.
+        w[id::rabbit_goal_pct] = 0;
         w
     }
 
