@@ -177,6 +177,23 @@ impl Square {
         matches!(self.0, 18 | 21 | 42 | 45)
     }
 
+    /// How many ranks the square stands advanced from the home rank of `color` (gold's is rank
+    /// 1, silver's rank 8): 0 on the home rank, 7 on the goal rank.
+    #[inline]
+    pub const fn ranks_from_home(self, color: Color) -> u8 {
+        match color {
+            Color::Gold => self.rank(),
+            Color::Silver => 7 - self.rank(),
+        }
+    }
+
+    /// How many ranks the square stands from the goal rank of `color`'s rabbits: 0 on the
+    /// goal rank, 7 on the home rank.
+    #[inline]
+    pub const fn ranks_to_goal(self, color: Color) -> u8 {
+        7 - self.ranks_from_home(color)
+    }
+
     /// The same square seen from the other side (rank r becomes rank 9 - r).
     #[inline]
     pub const fn flip_rank(self) -> Square {
@@ -213,5 +230,27 @@ impl fmt::Display for Square {
 impl fmt::Debug for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_from_home_and_to_goal_count_from_each_sides_own_ranks() {
+        let sq = |s: &str| Square::parse(s).unwrap();
+        assert_eq!(sq("c1").ranks_from_home(Color::Gold), 0);
+        assert_eq!(sq("c1").ranks_to_goal(Color::Gold), 7);
+        assert_eq!(sq("c1").ranks_from_home(Color::Silver), 7);
+        assert_eq!(sq("c1").ranks_to_goal(Color::Silver), 0);
+        assert_eq!(sq("f6").ranks_from_home(Color::Gold), 5);
+        assert_eq!(sq("f6").ranks_to_goal(Color::Silver), 5);
+        for s in Square::all() {
+            for c in [Color::Gold, Color::Silver] {
+                assert_eq!(s.ranks_from_home(c) + s.ranks_to_goal(c), 7);
+                assert_eq!(s.ranks_from_home(c), s.flip_rank().ranks_from_home(!c));
+            }
+        }
     }
 }

@@ -65,12 +65,9 @@ const SHARE: i32 = 3600;
 /// The feature's denominator: the share's scale times 4096.
 const DENOMINATOR: i32 = SHARE * 4096;
 
-/// Ranks `sq` stands advanced from `c`'s home rank.
+/// Ranks `sq` stands advanced from `c`'s home rank, as an index.
 pub(crate) fn advanced(c: Color, sq: Square) -> usize {
-    match c {
-        Color::Gold => usize::from(sq.rank()),
-        Color::Silver => usize::from(7 - sq.rank()),
-    }
+    usize::from(sq.ranks_from_home(c))
 }
 
 /// The alignment distance of a piece of kind `kind` on `from` to a target on `to`, with the

@@ -36,15 +36,6 @@ pub const fn forward(color: Color) -> Direction {
     }
 }
 
-/// How many ranks a piece of `color` on `rank` (0-based) is from its goal rank.
-#[inline]
-pub const fn goal_distance(color: Color, rank: u8) -> u8 {
-    match color {
-        Color::Gold => 7 - rank,
-        Color::Silver => rank,
-    }
-}
-
 /// The squares at most `n` ranks from the goal rank of `color`.
 #[inline]
 pub const fn within_ranks_of_goal(color: Color, n: u8) -> Bitboard {
@@ -155,7 +146,7 @@ impl PathCosts {
                 break;
             }
             let cap = (best - 1).min(limit);
-            if goal_distance(color, sq.rank()) < cap {
+            if sq.ranks_to_goal(color) < cap {
                 best = best.min(self.frozen_bound(color, sq, cap));
             }
         }

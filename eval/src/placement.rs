@@ -58,10 +58,7 @@ pub fn strength_class(ctx: &Context, color: Color, kind: PieceKind) -> usize {
 /// 4, plus its file folded left-right (a and h are 0, d and e are 3).
 #[inline]
 pub const fn square_index(color: Color, sq: Square) -> usize {
-    let rank = match color {
-        Color::Gold => sq.rank(),
-        Color::Silver => 7 - sq.rank(),
-    };
+    let rank = sq.ranks_from_home(color);
     let file = sq.file();
     let folded = if file < 4 { file } else { 7 - file };
     rank as usize * 4 + folded as usize

@@ -232,15 +232,6 @@ const fn fold(file: u8) -> usize {
     (if file >= 4 { 7 - file } else { file }) as usize
 }
 
-/// Ranks from `sq` to the goal rank of `color`.
-#[inline]
-fn ranks_to_goal(color: Color, sq: Square) -> usize {
-    usize::from(match color {
-        Color::Gold => 7 - sq.rank(),
-        Color::Silver => sq.rank(),
-    })
-}
-
 /// Where `at` stands in the blocker window of `color`'s rabbit on `rabbit`: `[ranks ahead +
 /// 3][files aside]` (ranks ahead from -3 to 7, files aside 0 .. 4), or `None` outside it.
 fn window_place(color: Color, rabbit: Square, at: Square) -> Option<(usize, usize)> {
@@ -323,7 +314,7 @@ pub fn blockedness(pos: &Position, dominated: Bitboard, color: Color, sq: Square
             }
         }
     }
-    let near = usize::from(ranks_to_goal(color, sq) < 6);
+    let near = usize::from(sq.ranks_to_goal(color) < 6);
     b + EDGE_BLOCKER[near][fold(sq.file())]
 }
 
@@ -392,7 +383,7 @@ pub fn rabbit_goal_threat(pos: &Position, ctx: &Context) -> ByColor<i32> {
                 Color::Gold => mirrored,
                 Color::Silver => mirrored.flip_rank(),
             };
-            let ydist = ranks_to_goal(c, sq);
+            let ydist = usize::from(sq.ranks_to_goal(c));
             if ydist == 0 || ydist >= 7 {
                 continue;
             }

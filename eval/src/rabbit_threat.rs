@@ -200,10 +200,7 @@ pub fn rabbit_threat_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weight
         // The support at each trap, found for the first rabbit that needs it.
         let mut supports: [Option<usize>; 4] = [None; 4];
         for sq in pos.pieces_of(c, PieceKind::Rabbit) {
-            let r = usize::from(match c {
-                Color::Gold => sq.rank(),
-                Color::Silver => 7 - sq.rank(),
-            });
+            let r = usize::from(sq.ranks_from_home(c));
             if r >= 7 {
                 continue;
             }

@@ -17,7 +17,7 @@
 
 use tusk_engine::{Bitboard, Color, PieceKind, Position, Square};
 
-use crate::goal::{goal_distance, goal_pressure};
+use crate::goal::goal_pressure;
 use crate::traps::{control_cap, held_by};
 use crate::weights::id;
 use crate::{Context, Sink, Weights};
@@ -85,7 +85,7 @@ pub fn rabbit_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weights, sink
         // exactly as the phase-free advancement did.
         let mut count = [0i32; 8];
         for sq in pos.pieces_of(c, PieceKind::Rabbit) {
-            let advanced = usize::from(7 - goal_distance(c, sq.rank()));
+            let advanced = usize::from(sq.ranks_from_home(c));
             count[advanced] += 1;
             if late > 0 && sink.wants(id::rabbit_advance.at(advanced)) {
                 let blockers = (cone_ahead(c, sq) & officers).count() as usize;
