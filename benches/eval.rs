@@ -93,6 +93,23 @@ fn bench(c: &mut Criterion) {
         distribution("evaluate", &fixtures, 200, &|p| {
             black_box(evaluate(p, &w));
         });
+        // Another weights file against the shipped set, alternated in one run (what a term
+        // that ships at 0 costs once weighted): `TUSK_BENCH_WEIGHTS=FILE cargo bench --bench
+        // eval -- evaluate/all`.
+        if let Ok(file) = std::env::var("TUSK_BENCH_WEIGHTS") {
+            let text = std::fs::read_to_string(&file).expect("TUSK_BENCH_WEIGHTS: readable file");
+            let other = tusk_eval::weights_file::parse(&text, &w)
+                .expect("TUSK_BENCH_WEIGHTS: a weights file")
+                .weights;
+            for _ in 0..2 {
+                distribution(&format!("evaluate ({file})"), &fixtures, 200, &|p| {
+                    black_box(evaluate(p, &other));
+                });
+                distribution("evaluate (shipped)", &fixtures, 200, &|p| {
+                    black_box(evaluate(p, &w));
+                });
+            }
+        }
         distribution("goal_in", &fixtures, 200, &|p| {
             black_box(goal_in(p));
         });

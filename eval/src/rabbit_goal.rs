@@ -28,7 +28,7 @@
 //! The idea, the structure and every table come from sharp's `eval/rabgoal.cpp` (David Wu);
 //! the code is Tusk's own, on Tusk's trap control and unfreezing distance.
 
-use tusk_engine::{Bitboard, ByColor, Color, PieceKind, Position, Square};
+use tusk_engine::{Bitboard, ByColor, Color, Direction, PieceKind, Position, Square, NEIGHBOURS};
 
 use crate::trap_influence::unfreezing_distance;
 use crate::weights::id;
@@ -268,45 +268,44 @@ pub fn blockedness(pos: &Position, dominated: Bitboard, color: Color, sq: Square
     let theirs = pos.occupied_by(enemy);
     let rabbits = pos.pieces_of(enemy, PieceKind::Rabbit);
     let mut b = 0;
-    for s in theirs {
+    for s in theirs & WINDOW[color.index()][sq.index()] {
+        let Some((row, aside)) = window_place(color, sq, s) else {
+            continue;
+        };
         b += if goal_rank.contains(s) {
-            window_place(color, sq, s).map_or(0, |(row, aside)| RABBIT_BLOCKER[row][aside] + 1)
+            RABBIT_BLOCKER[row][aside] + 1
         } else if rabbits.contains(s) {
-            window_weight(&RABBIT_BLOCKER, color, sq, s)
+            RABBIT_BLOCKER[row][aside]
         } else {
-            window_weight(&BLOCKER, color, sq, s)
+            BLOCKER[row][aside]
         };
     }
-    // The thick goal rank.
+    // The thick goal rank: occupied goal-rank squares whose side squares hold enemy pieces
+    // (or are off the board), within the files the rabbit's file reaches.
     const START: [u8; 8] = [0, 0, 0, 1, 2, 3, 4, 4];
     const END: [u8; 8] = [3, 3, 4, 5, 6, 7, 7, 7];
-    let rank = goal_rank.first().map_or(0, |s| s.rank());
     let file = usize::from(sq.file());
-    for f in START[file]..=END[file] {
-        let at = Square::new(f, rank);
+    let files = Bitboard((0xFFu64 >> (7 - END[file] + START[file])) << START[file]);
+    let east_closed = theirs.shift(Direction::West) | Bitboard::FILE_H;
+    let west_closed = theirs.shift(Direction::East) | Bitboard::FILE_A;
+    let wedged = goal_rank & pos.occupied() & east_closed & west_closed;
+    for at in wedged & Bitboard(files.0 * 0x0101_0101_0101_0101) {
         let Some(piece) = pos.piece_at(at) else {
             continue;
         };
-        let sides =
-            [f.checked_sub(1), (f < 7).then_some(f + 1)].map(|g| g.map(|g| Square::new(g, rank)));
-        if sides.iter().flatten().any(|&s| !theirs.contains(s)) {
-            continue;
-        }
         let is_dominated = dominated.contains(at);
         if piece.color() == enemy {
             b += i32::from(!is_dominated);
         } else if is_dominated {
-            let stronger = |s: &Option<Square>| {
-                s.and_then(|s| pos.piece_at(s))
-                    .is_some_and(|p| p.kind() > piece.kind())
-            };
-            let weaker = |s: &Option<Square>| {
-                s.and_then(|s| pos.piece_at(s))
-                    .is_some_and(|p| p.kind() < piece.kind())
-            };
-            if !sides.iter().any(weaker) && sides.iter().any(stronger) {
-                let enemy_dominated = sides.iter().flatten().any(|&s| dominated.contains(s));
-                b += if enemy_dominated {
+            let sides = NEIGHBOURS[at.index()] & goal_rank;
+            let (mut stronger, mut weaker) = (false, false);
+            for s in sides {
+                let k = pos.piece_at(s).map(|p| p.kind());
+                stronger |= k.is_some_and(|k| k > piece.kind());
+                weaker |= k.is_some_and(|k| k < piece.kind());
+            }
+            if !weaker && stronger {
+                b += if (sides & dominated).any() {
                     1
                 } else {
                     1 + window_weight(&RABBIT_BLOCKER, color, sq, at) / 2
@@ -317,6 +316,33 @@ pub fn blockedness(pos: &Position, dominated: Bitboard, color: Color, sq: Square
     let near = usize::from(sq.ranks_to_goal(color) < 6);
     b + EDGE_BLOCKER[near][fold(sq.file())]
 }
+
+/// The blocker window of a rabbit `[side][square]`: the squares from three ranks behind it to
+/// its goal rank, at most four files aside.
+const WINDOW: [[Bitboard; 64]; 2] = {
+    let mut out = [[Bitboard::EMPTY; 64]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut r = 0;
+        while r < 64 {
+            let (rf, rr) = ((r % 8) as i32, (r / 8) as i32);
+            let mut bits = 0u64;
+            let mut t = 0;
+            while t < 64 {
+                let (tf, tr) = ((t % 8) as i32, (t / 8) as i32);
+                let ahead = if c == 0 { tr - rr } else { rr - tr };
+                if (tf - rf).abs() <= 4 && ahead >= -3 && ahead <= 7 {
+                    bits |= 1 << t;
+                }
+                t += 1;
+            }
+            out[c][r] = Bitboard(bits);
+            r += 1;
+        }
+        c += 1;
+    }
+    out
+};
 
 /// The control (-100 .. 100, positive: `color`'s) that weighs the trap part of `color`'s
 /// rabbit on `file`: the enemy home trap on its wing, two thirds and one third on the d- and
@@ -370,7 +396,8 @@ pub fn rabbit_goal_threat(pos: &Position, ctx: &Context) -> ByColor<i32> {
         if rabbits.is_empty() {
             continue;
         }
-        let support = goal_area_points_by_file(pos, c);
+        // The goal-area points, found for the first rabbit off its home rank.
+        let mut support: Option<[i32; 8]> = None;
         let mut spread = Spread::default();
         // Silver's rabbits in gold's order mirrored, so that a position and its colour-
         // mirrored twin add up the same numbers in the same order (exact symmetry).
@@ -402,11 +429,12 @@ pub fn rabbit_goal_threat(pos: &Position, ctx: &Context) -> ByColor<i32> {
                 * FROZEN[freedom]
                 * TRAP_CONTROL[control_index];
             let blocked = blockedness(pos, dominated, c, sq).clamp(0, 60) as usize;
+            let points = *support.get_or_insert_with(|| goal_area_points_by_file(pos, c));
             let goal = GOAL_BY_YDIST[ydist]
                 * GOAL_BY_FILE[x]
                 * FROZEN[freedom]
                 * BLOCKED[blocked]
-                * GOAL_SUPPORT[(support[file] + 40).clamp(0, 80) as usize];
+                * GOAL_SUPPORT[(points[file] + 40).clamp(0, 80) as usize];
             spread.add(sq.file(), trap + goal);
         }
         out[c] = spread.total() as i32;
