@@ -327,12 +327,12 @@ const WINDOW: [[Bitboard; 64]; 2] = {
         while r < 64 {
             let (rf, rr) = ((r % 8) as i32, (r / 8) as i32);
             let mut bits = 0u64;
-            let mut t = 0;
+            let mut t = 0usize;
             while t < 64 {
                 let (tf, tr) = ((t % 8) as i32, (t / 8) as i32);
                 let ahead = if c == 0 { tr - rr } else { rr - tr };
                 if (tf - rf).abs() <= 4 && ahead >= -3 && ahead <= 7 {
-                    bits |= 1 << t;
+                    bits |= 1u64 << t;
                 }
                 t += 1;
             }
