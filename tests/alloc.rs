@@ -81,8 +81,19 @@ fn step_generation_and_make_undo_do_not_allocate() {
 fn evaluation_does_not_allocate() {
     use tusk_eval::{evaluate, explain, Weights};
     let positions: Vec<_> = (0..25).flat_map(|s| random_game(s, 40)).collect();
-    // The shipped weights, and sharp's priors, which switch on the smooth trap control.
-    let weights = [Weights::default(), Weights::default().with_sharp_priors()];
+    // The shipped weights, sharp's priors, which switch on the smooth trap control, and
+    // every linear weight made non-zero, so that every term runs (those that ship at 0 too).
+    let mut every_term = Weights::default().with_sharp_priors();
+    for p in Weights::params() {
+        if Weights::is_linear(p) && every_term[p] == 0 {
+            every_term[p] = 1;
+        }
+    }
+    let weights = [
+        Weights::default(),
+        Weights::default().with_sharp_priors(),
+        every_term,
+    ];
     let before = allocations();
     let mut sum = 0i64;
     for (p, w) in positions

@@ -14,7 +14,8 @@
 //! capture risk of pieces near traps ([`capture_risk`]), rabbits as goal threats
 //! ([`rabbit_threat`]), pieces framed on a trap ([`frames`]), the strongest pieces' alignment
 //! with the enemy pieces they dominate ([`alignment`]), their balance over the wings
-//! ([`imbalance`]) and sharp's rabbit goal threats ([`rabbit_goal`]). A goal
+//! ([`imbalance`]), sharp's rabbit goal threats ([`rabbit_goal`]) and hostages held near
+//! the side's home traps ([`hostage_threat`]). A goal
 //! the side to move can reach this turn scores [`WIN`] minus the steps it takes.
 //!
 //! Every parameter lives in [`Weights`], a flat vector with stable names, read from and written
@@ -34,6 +35,7 @@ pub mod captures;
 pub mod features;
 pub mod frames;
 pub mod goal;
+pub mod hostage_threat;
 pub mod imbalance;
 pub mod material;
 pub mod mobility;
@@ -189,11 +191,13 @@ pub enum Term {
     Imbalance,
     /// Rabbits as goal threats as sharp weighs them: distance, blockers, goal-area strength.
     RabbitGoal,
+    /// Enemy pieces held hostage near the side's home traps, by the steps to capture them.
+    HostageThreat,
 }
 
 impl Term {
     /// Number of terms.
-    pub const NUM: usize = 18;
+    pub const NUM: usize = 19;
     /// Every term, in breakdown order.
     pub const ALL: [Term; Term::NUM] = [
         Term::Material,
@@ -214,6 +218,7 @@ impl Term {
         Term::Alignment,
         Term::Imbalance,
         Term::RabbitGoal,
+        Term::HostageThreat,
     ];
 
     /// The name shown in the breakdown.
@@ -237,6 +242,7 @@ impl Term {
             Term::Alignment => "alignment",
             Term::Imbalance => "imbalance",
             Term::RabbitGoal => "rabbit goal",
+            Term::HostageThreat => "hostage threat",
         }
     }
 }
@@ -361,6 +367,7 @@ fn positional_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weights, sink
     alignment::alignment_features(pos, sink);
     imbalance::imbalance_features(pos, sink);
     rabbit_goal::rabbit_goal_features(pos, ctx, sink);
+    hostage_threat::hostage_threat_features(pos, ctx, sink);
 }
 
 /// The score of `pos` in centirabbits from the side to move's view: [`WIN`] minus the steps

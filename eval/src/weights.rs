@@ -417,6 +417,11 @@ parameters! {
     /// in percent of sharp's value (weight; feature: the side's threat in rabbits). Default
     /// 0, for the tuner; sharp's is 100.
     rabbit_goal_pct: Linear(RabbitGoal) in -10000..=10000 = 0;
+
+    /// Enemy pieces held hostage near the side's home traps (see
+    /// [`crate::hostage_threat`]), in percent (weight; feature: per hostage, the share of its
+    /// value by the steps to capture it, in rabbits). Default 0, for the tuner.
+    hostage_threat_pct: Linear(HostageThreat) in -10000..=10000 = 0;
 }
 
 /// The shipped weights file, compiled in: what [`Weights::default`] returns.
