@@ -18,6 +18,11 @@
 //!   be captured only in three or four steps (an approach before the push or pull).
 //! * `decisive.txt` (label `win`): the side to move cannot goal but can win at once by
 //!   elimination or immobilisation; accepted are every turn that wins at once, all listed.
+//! * `capture_defence.txt` (label `save <kind>`): the side to move can neither goal nor
+//!   capture, and the opponent threatens no goal but, if the side to move passed, could
+//!   capture a piece of `kind` (its strongest capturable kind, not a rabbit); accepted are
+//!   exactly the turns after which the opponent can capture nothing and cannot goal (at most
+//!   a tenth of the turns), all listed (made by `examples/gen_capture_defence.rs`).
 
 #![allow(dead_code)]
 
@@ -30,12 +35,13 @@ use tusk_engine::{turn_boundary_result, Game, Position, Turn};
 use tusk_search::{Control, Limits, SearchConfig, Searcher};
 
 /// The data sets, by file name.
-pub const SETS: [&str; 5] = [
+pub const SETS: [&str; 6] = [
     "goal.txt",
     "goal_defence.txt",
     "capture.txt",
     "capture_long.txt",
     "decisive.txt",
+    "capture_defence.txt",
 ];
 
 /// One tactical test position.
@@ -298,6 +304,28 @@ pub fn free_capture_turns(pos: &Position, kind: tusk_engine::PieceKind) -> Brute
     })
 }
 
+/// The same board with the other side to move: what the opponent could do if the side to
+/// move passed.
+pub fn passed(pos: &Position) -> Position {
+    parse_aei(&format!(
+        "{} {}",
+        (!pos.side()).letter(),
+        tusk_engine::notation::board::to_aei(pos)
+    ))
+    .expect("a valid board")
+}
+
+/// The turns after which the opponent can capture nothing and cannot goal (nor has won).
+pub fn saving_turns(pos: &Position) -> Brute {
+    let us = pos.side();
+    brute(pos, &|q| match turn_boundary_result(q) {
+        Some(r) => r.winner == us,
+        None => {
+            !tusk_eval::goal::can_goal(q) && tusk_eval::captures::capturable_kinds(q).is_empty()
+        }
+    })
+}
+
 /// The turns that win at once, by any reason.
 pub fn winning_turns(pos: &Position) -> Brute {
     let us = pos.side();
@@ -320,6 +348,8 @@ pub fn recompute(t: &Tactic) -> Brute {
         free_capture_turns(&t.position, kind)
     } else if t.is_win() {
         winning_turns(&t.position)
+    } else if label.starts_with("save ") {
+        saving_turns(&t.position)
     } else {
         panic!("{}: unknown label {label:?}", t.place)
     }

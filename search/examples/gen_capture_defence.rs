@@ -1,0 +1,94 @@
+//! Writes the searcher's capture-defence test set, `search/tests/data/capture_defence.txt`,
+//! from seeded random games (random setups, then random turns): turn-start positions where
+//! the side to move can neither goal nor capture, the opponent threatens no goal but could
+//! capture a piece stronger than a rabbit if the side to move passed, and at most a tenth of
+//! the turns (at least one) leave the opponent no capture and no goal, found by brute force
+//! over every turn with the engine's enumerator and the evaluator's exact detectors.
+//! Deterministic: the same seed writes the same file.
+//!
+//! ```sh
+//! cargo run --release -p tusk-search --example gen_capture_defence [-- SEED]
+//! ```
+
+#[path = "../tests/support/tactics.rs"]
+mod tactics;
+
+use std::fmt::Write as _;
+
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+use tusk_engine::notation::board::to_aei_with_side;
+use tusk_engine::PieceKind;
+use tusk_eval::captures::best_capture;
+use tusk_eval::goal::can_goal;
+use tusk_tests::{play_random_turn, random_setup_game};
+
+/// Positions wanted.
+const WANTED: usize = 40;
+/// A position has at most this many saving turns (and at most a tenth of its turns).
+const MAX_SAVES: usize = 200;
+/// Turns per random game at most.
+const GAME_TURNS: usize = 160;
+
+fn main() {
+    let seed: u64 = std::env::args()
+        .nth(1)
+        .map(|s| s.parse().expect("a numeric seed"))
+        .unwrap_or(2026_1126);
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut lines = Vec::new();
+    // Per threatened kind, so that no kind floods the set: at most a quarter of it each.
+    let mut per_kind = [0usize; PieceKind::NUM];
+    let mut games = 0;
+    while lines.len() < WANTED {
+        games += 1;
+        let mut game = random_setup_game(&mut rng);
+        for _ in 0..GAME_TURNS {
+            if !play_random_turn(&mut game, &mut rng) || game.result().is_some() {
+                break;
+            }
+            let pos = game.position().clone();
+            if can_goal(&pos) || best_capture(&pos).is_some() || tactics::goal_threat(&pos) {
+                continue;
+            }
+            let Some(kind) = best_capture(&tactics::passed(&pos)) else {
+                continue;
+            };
+            if kind == PieceKind::Rabbit || per_kind[kind.index()] * 4 >= WANTED {
+                continue;
+            }
+            let b = tactics::saving_turns(&pos);
+            let few = b.accepted.len() * 10 <= b.turns && b.accepted.len() <= MAX_SAVES;
+            if b.accepted.is_empty() || !few {
+                continue;
+            }
+            let mut line = format!(
+                "{}\tsave {}\t{}\t{}",
+                to_aei_with_side(&pos),
+                format!("{kind:?}").to_lowercase(),
+                b.accepted.len(),
+                b.turns
+            );
+            for t in &b.accepted {
+                write!(line, "\t{t}").expect("writing to a string");
+            }
+            line.push('\n');
+            lines.push(line);
+            per_kind[kind.index()] += 1;
+            // One position per game, so that the set spreads over many games.
+            break;
+        }
+        if games % 100 == 0 {
+            eprintln!("{games} games: {} positions", lines.len());
+        }
+    }
+    let mut text = format!(
+        "# Tusk searcher tactics: the opponent threatens a capture (not a rabbit); every turn that leaves it no capture and no goal is listed (at most a tenth of the turns, and at most {MAX_SAVES})\n# Made by `cargo run --release -p tusk-search --example gen_capture_defence -- {seed}` from {games} seeded random games.\n# position<TAB>label<TAB>accepted turns<TAB>distinct turns<TAB>accepted turn...; see search/tests/support/tactics.rs.\n"
+    );
+    for l in &lines {
+        text.push_str(l);
+    }
+    let path = tactics::data_path("capture_defence.txt");
+    std::fs::write(&path, text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    eprintln!("wrote {} positions to {}", lines.len(), path.display());
+}
