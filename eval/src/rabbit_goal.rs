@@ -30,6 +30,7 @@
 
 use tusk_engine::{Bitboard, ByColor, Color, Direction, PieceKind, Position, Square, NEIGHBOURS};
 
+use crate::rabbit_threat::{fold, BLOCKER, RABBIT_BLOCKER};
 use crate::trap_influence::unfreezing_distance;
 use crate::weights::id;
 use crate::{Context, Sink, Weights};
@@ -80,38 +81,6 @@ pub const GOAL_SUPPORT: [f64; 81] = [
 /// The shares of a rabbit's score on the files from three left of it to three right of it
 /// (sharp's `RABBIT_SCORE_CONVOLUTION`); they add up to 1 and are applied squared.
 pub const SPREAD: [f64; 7] = [0.07, 0.13, 0.19, 0.22, 0.19, 0.13, 0.07];
-
-/// Blocker weight of an enemy officer at `[ranks ahead + 3][files aside]` (ranks ahead from
-/// -3 to 7, files aside 0 .. 4): straight ahead counts most, beside it almost as much.
-pub const BLOCKER: [[i32; 5]; 11] = [
-    [1, 1, 0, 0, 0],
-    [2, 1, 1, 0, 0],
-    [4, 2, 1, 1, 0],
-    [0, 7, 3, 2, 1],
-    [10, 7, 4, 2, 1],
-    [7, 6, 3, 2, 1],
-    [7, 5, 3, 2, 1],
-    [6, 5, 3, 2, 1],
-    [6, 5, 3, 2, 1],
-    [6, 5, 3, 2, 1],
-    [6, 5, 3, 2, 1],
-];
-
-/// Blocker weight of an enemy rabbit, and of any enemy piece on the goal rank (which also
-/// adds one), as [`BLOCKER`].
-pub const RABBIT_BLOCKER: [[i32; 5]; 11] = [
-    [0, 0, 0, 0, 0],
-    [0, 0, 0, 0, 0],
-    [0, 0, 0, 0, 0],
-    [0, 3, 1, 0, 0],
-    [6, 2, 1, 0, 0],
-    [5, 2, 1, 0, 0],
-    [4, 2, 1, 0, 0],
-    [4, 2, 1, 0, 0],
-    [4, 2, 1, 0, 0],
-    [4, 2, 1, 0, 0],
-    [4, 2, 1, 0, 0],
-];
 
 /// The edge's own help to the defender by folded file: a rabbit six ranks from goal, and
 /// one nearer.
@@ -226,12 +195,6 @@ fn goal_area_points_by_file(pos: &Position, color: Color) -> [i32; 8] {
     ]
 }
 
-/// A file folded left-right: a/h = 0 .. d/e = 3.
-#[inline]
-const fn fold(file: u8) -> usize {
-    (if file >= 4 { 7 - file } else { file }) as usize
-}
-
 /// Where `at` stands in the blocker window of `color`'s rabbit on `rabbit`: `[ranks ahead +
 /// 3][files aside]` (ranks ahead from -3 to 7, files aside 0 .. 4), or `None` outside it.
 fn window_place(color: Color, rabbit: Square, at: Square) -> Option<(usize, usize)> {
@@ -314,7 +277,7 @@ pub fn blockedness(pos: &Position, dominated: Bitboard, color: Color, sq: Square
         }
     }
     let near = usize::from(sq.ranks_to_goal(color) < 6);
-    b + EDGE_BLOCKER[near][fold(sq.file())]
+    b + EDGE_BLOCKER[near][usize::from(fold(sq.file()))]
 }
 
 /// The blocker window of a rabbit `[side][square]`: the squares from three ranks behind it to
@@ -415,7 +378,7 @@ pub fn rabbit_goal_threat(pos: &Position, ctx: &Context) -> ByColor<i32> {
                 continue;
             }
             let file = usize::from(sq.file());
-            let x = fold(sq.file());
+            let x = usize::from(fold(sq.file()));
             let frozen = ctx.frozen[c].contains(sq);
             let freedom = if frozen {
                 3 + unfreezing_distance(pos, c, ctx.frozen[c], sq).min(2)

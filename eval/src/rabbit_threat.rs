@@ -49,7 +49,8 @@ pub const BLOCKER: [[i32; 5]; 11] = [
     [6, 5, 3, 2, 1],
 ];
 
-/// Blocker weight of an enemy rabbit, as [`BLOCKER`].
+/// Blocker weight of an enemy rabbit, as [`BLOCKER`] (and, in [`crate::rabbit_goal`], of any
+/// enemy piece on the goal rank).
 pub const RABBIT_BLOCKER: [[i32; 5]; 11] = [
     [0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0],
@@ -131,7 +132,7 @@ pub fn blockedness(pos: &Position, color: Color, sq: Square) -> i32 {
 
 /// A file folded left-right: a/h = 0 .. d/e = 3.
 #[inline]
-const fn fold(file: u8) -> u8 {
+pub(crate) const fn fold(file: u8) -> u8 {
     if file >= 4 {
         7 - file
     } else {
