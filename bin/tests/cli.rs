@@ -272,6 +272,67 @@ fn eval_prints_every_term_and_the_score() {
     assert!(stderr(&o).contains("64 cells"));
 }
 
+#[test]
+fn eval_batch_writes_one_json_line_per_position_and_names_a_bad_line() {
+    let text = format!("# two positions\n\n{START}\n{{\"position\": \"{MIDGAME}\", \"id\": 7}}\n");
+    let file = temp_file("eval-batch", "positions.txt", text.as_bytes());
+    let o = tusk(&["eval", "--batch", file.to_str().unwrap()], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["position"], START);
+    assert_eq!(lines[0]["score"], 0, "the opening is symmetric");
+    assert_eq!(lines[0]["terms"]["material"], serde_json::json!([0, 0]));
+    assert_eq!(lines[1]["position"], MIDGAME);
+    // The same score as the single-position table, and every term's pair.
+    let single = stdout(&tusk(&["eval", "--setposition", MIDGAME], ""));
+    let material: Vec<i64> = single
+        .lines()
+        .find(|l| l.starts_with("material"))
+        .unwrap()
+        .split_whitespace()
+        .skip(1)
+        .map(|w| w.parse().unwrap())
+        .collect();
+    assert_eq!(
+        lines[1]["terms"]["material"],
+        serde_json::json!([material[0], material[1]])
+    );
+    assert_eq!(
+        lines[1]["terms"].as_object().unwrap().len(),
+        tusk_eval::Term::NUM
+    );
+    // Standard input works too.
+    let o = tusk(&["eval", "--batch", "-"], &format!("{START}\n"));
+    assert_eq!(stdout(&o).lines().count(), 1, "{}", stderr(&o));
+
+    // A bad line is named, by file and line.
+    let bad = temp_file(
+        "eval-batch",
+        "bad.txt",
+        format!("{START}\n\ng [rrr]\n").as_bytes(),
+    );
+    let o = tusk(&["eval", "--batch", bad.to_str().unwrap()], "");
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("bad.txt:3"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("64 cells"), "{}", stderr(&o));
+    let no_key = temp_file("eval-batch", "nokey.txt", b"{\"board\": 1}\n");
+    let o = tusk(&["eval", "--batch", no_key.to_str().unwrap()], "");
+    assert!(stderr(&o).contains("nokey.txt:1"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("\"position\""), "{}", stderr(&o));
+    // A decided game is refused, not scored.
+    let over = "s [rrrrrrrRdhcmechd                                DHCMECHDRRRRRRR ]";
+    let done = temp_file("eval-batch", "over.txt", format!("{over}\n").as_bytes());
+    let o = tusk(&["eval", "--batch", done.to_str().unwrap()], "");
+    assert!(stderr(&o).contains("already decided"), "{}", stderr(&o));
+    // It cannot be mixed with a single position.
+    let o = tusk(&["eval", "--batch", "-", "--setposition", START], "");
+    assert!(!o.status.success());
+}
+
 const SETUPS: &str = "1g Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Da2 Hb2 Cc2 Md2 Ee2 Cf2 Hg2 Dh2\n\
                       1s ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 da7 hb7 cc7 md7 ee7 cf7 hg7 dh7\n";
 

@@ -1,13 +1,14 @@
 //! `tusk eval`: the static evaluation of a position, term by term, or (`--features`) feature
-//! by feature.
+//! by feature; or (`--batch FILE`) of every position of a file, one JSON line each.
 
-use std::io::Write;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
-use tusk_engine::notation::board::{to_aei_with_side, to_framed};
-use tusk_engine::Color;
-use tusk_eval::{features, Features, Weights};
+use tusk_engine::notation::board::{parse_aei, to_aei_with_side, to_framed};
+use tusk_engine::{turn_boundary_result, Color, Position};
+use tusk_eval::{explain, features, Features, Term, Weights};
 
 use super::position::{ensure_not_over, PositionArgs};
 use super::weights::WeightsArgs;
@@ -22,12 +23,21 @@ pub struct EvalArgs {
     /// Print every feature (gold, silver, difference, weight, contribution) after the terms.
     #[arg(long)]
     features: bool,
+    /// Evaluate every position of FILE (`-` for standard input), one a line: `g [<64 cells>]`
+    /// as AEI gives it, or a JSON object with such a `"position"` (blank lines and `#`
+    /// comments skipped). Writes one JSON object a line: the position, the score from the side
+    /// to move's view and every term as `[gold, silver]`, in centirabbits.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "setposition", "record", "features"])]
+    batch: Option<PathBuf>,
 }
 
 /// Runs `tusk eval`: the board, then every term for gold, for silver and the difference, and
 /// the score from the side to move's view in centirabbits; with `--features`, every feature.
 pub fn run(args: &EvalArgs) -> Result<()> {
     let weights = args.weights.load()?;
+    if let Some(path) = &args.batch {
+        return run_batch(path, &weights);
+    }
     let game = args.pos.load()?;
     if game.in_setup() {
         bail!("the position is in the setup phase; there is nothing to evaluate yet");
@@ -44,6 +54,72 @@ pub fn run(args: &EvalArgs) -> Result<()> {
         write!(out, "{}", feature_table(&f, &weights))?;
     }
     Ok(())
+}
+
+/// `tusk eval --batch`: one JSON line per position of `path` (see [`EvalArgs`]). A line that is
+/// not a position, or a position whose game is already decided, is an error naming the file
+/// and line.
+fn run_batch(path: &Path, weights: &Weights) -> Result<()> {
+    let name = path.display().to_string();
+    let reader: Box<dyn BufRead> = if name == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        let file = std::fs::File::open(path).with_context(|| format!("cannot open {name}"))?;
+        Box::new(std::io::BufReader::new(file))
+    };
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for (i, line) in reader.lines().enumerate() {
+        let line = line.with_context(|| format!("{name}:{}: cannot read", i + 1))?;
+        let text = line.trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let pos = batch_position(text).with_context(|| format!("{name}:{}", i + 1))?;
+        writeln!(out, "{}", batch_line(&pos, weights))?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// The position of one `--batch` line: AEI's `g [<64 cells>]`, or a JSON object whose
+/// `"position"` is one; not a decided game.
+fn batch_position(text: &str) -> Result<Position> {
+    let aei = if text.starts_with('{') {
+        let value: serde_json::Value = serde_json::from_str(text).context("not valid JSON")?;
+        match value.get("position").and_then(|p| p.as_str()) {
+            Some(p) => p.to_string(),
+            None => bail!("the JSON object has no \"position\" string"),
+        }
+    } else {
+        text.to_string()
+    };
+    let pos = parse_aei(&aei)?;
+    if let Some(result) = turn_boundary_result(&pos) {
+        bail!(
+            "the game is already decided ({} wins by {})",
+            result.winner.name(),
+            result.reason.name()
+        );
+    }
+    Ok(pos)
+}
+
+/// One `--batch` output line: the position, the score from the side to move's view and
+/// every term as `[gold, silver]`.
+pub fn batch_line(pos: &Position, weights: &Weights) -> serde_json::Value {
+    let b = explain(pos, weights);
+    let terms: serde_json::Map<String, serde_json::Value> = Term::ALL
+        .iter()
+        .map(|&t| {
+            let pair = [b.get(t, Color::Gold), b.get(t, Color::Silver)];
+            (t.name().to_string(), serde_json::json!(pair))
+        })
+        .collect();
+    serde_json::json!({
+        "position": to_aei_with_side(pos),
+        "score": b.score(),
+        "terms": terms,
+    })
 }
 
 /// Every weight's feature for gold and silver, the difference (gold - silver), the weight and
