@@ -33,6 +33,17 @@ fn temp_file(test: &str, name: &str, contents: &[u8]) -> std::path::PathBuf {
     path
 }
 
+/// The numbers of `tusk eval`'s row for `term`: gold, silver, difference.
+fn term_row(out: &str, term: &str) -> Vec<i64> {
+    out.lines()
+        .find(|l| l.starts_with(term))
+        .unwrap_or_else(|| panic!("no {term} row:\n{out}"))
+        .split_whitespace()
+        .skip(term.split_whitespace().count())
+        .map(|w| w.parse().unwrap())
+        .collect()
+}
+
 /// A committed fixture under bin/tests/data.
 fn data(name: &str) -> String {
     format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
@@ -257,14 +268,7 @@ fn eval_prints_every_term_and_the_score() {
     let o = tusk(&["eval", "--setposition", MIDGAME], "");
     let out = stdout(&o);
     assert!(out.contains("reaches goal in"), "{out}");
-    let material: Vec<i64> = out
-        .lines()
-        .find(|l| l.starts_with("material"))
-        .unwrap()
-        .split_whitespace()
-        .skip(1)
-        .map(|w| w.parse().unwrap())
-        .collect();
+    let material = term_row(&out, "material");
     assert!(material[2] > 1000, "gold is far ahead in material: {out}");
 
     let o = tusk(&["eval", "--setposition", "g [rrr]"], "");
@@ -289,14 +293,7 @@ fn eval_batch_writes_one_json_line_per_position_and_names_a_bad_line() {
     assert_eq!(lines[1]["position"], MIDGAME);
     // The same score as the single-position table, and every term's pair.
     let single = stdout(&tusk(&["eval", "--setposition", MIDGAME], ""));
-    let material: Vec<i64> = single
-        .lines()
-        .find(|l| l.starts_with("material"))
-        .unwrap()
-        .split_whitespace()
-        .skip(1)
-        .map(|w| w.parse().unwrap())
-        .collect();
+    let material = term_row(&single, "material");
     assert_eq!(
         lines[1]["terms"]["material"],
         serde_json::json!([material[0], material[1]])

@@ -194,6 +194,12 @@ impl Square {
         7 - self.ranks_from_home(color)
     }
 
+    /// The Manhattan distance to `other`: the steps a piece needs on an empty board.
+    #[inline]
+    pub const fn distance(self, other: Square) -> u8 {
+        self.file().abs_diff(other.file()) + self.rank().abs_diff(other.rank())
+    }
+
     /// The same square seen from the other side (rank r becomes rank 9 - r).
     #[inline]
     pub const fn flip_rank(self) -> Square {
@@ -246,10 +252,16 @@ mod tests {
         assert_eq!(sq("c1").ranks_to_goal(Color::Silver), 0);
         assert_eq!(sq("f6").ranks_from_home(Color::Gold), 5);
         assert_eq!(sq("f6").ranks_to_goal(Color::Silver), 5);
+        assert_eq!(sq("a1").distance(sq("h8")), 14);
+        assert_eq!(sq("c3").distance(sq("b4")), 2);
         for s in Square::all() {
             for c in [Color::Gold, Color::Silver] {
                 assert_eq!(s.ranks_from_home(c) + s.ranks_to_goal(c), 7);
                 assert_eq!(s.ranks_from_home(c), s.flip_rank().ranks_from_home(!c));
+            }
+            for t in Square::all() {
+                assert_eq!(s.distance(t), t.distance(s));
+                assert_eq!(s.distance(t), s.flip_rank().distance(t.flip_rank()));
             }
         }
     }

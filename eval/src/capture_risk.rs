@@ -31,7 +31,7 @@
 
 use tusk_engine::{Bitboard, ByColor, Color, PieceKind, Position, Square, NEIGHBOURS};
 
-use crate::trap_influence::{unfreezing_distance, TRAP_DISTANCE};
+use crate::trap_influence::{steps_to_free, TRAP_DISTANCE};
 use crate::traps::is_home_trap;
 use crate::weights::id;
 use crate::{Context, Sink, Weights};
@@ -186,11 +186,7 @@ pub fn risk_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weights, sink: 
                 let Some(k) = threat_distance(pos, &reach, c, p.kind(), sq, t) else {
                     continue;
                 };
-                let freedom = if ctx.frozen[c].contains(sq) {
-                    unfreezing_distance(pos, c, ctx.frozen[c], sq)
-                } else {
-                    0
-                };
+                let freedom = steps_to_free(pos, c, ctx.frozen[c], sq);
                 let factor = w[id::capture_risk_freedom.at(freedom)];
                 let value = ctx.values[c][p.kind().index()] + 50;
                 sink.add_share2(c, weights.at(k), -value, 100, hold * factor, 1024 * 64);

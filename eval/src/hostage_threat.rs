@@ -27,7 +27,7 @@
 
 use tusk_engine::{Bitboard, Color, PieceKind, Position, Square, NEIGHBOURS};
 
-use crate::trap_influence::{unfreezing_distance, DISK2};
+use crate::trap_influence::{self, DISK2, DISK3};
 use crate::weights::id;
 use crate::{Context, Sink};
 
@@ -82,17 +82,18 @@ pub struct Hostage {
     pub square: Square,
     /// The trap it is threatened at.
     pub trap: Square,
+    /// That trap's index in [`Square::TRAPS`].
+    pub trap_index: usize,
     /// The weakest (then most central) stronger piece holding it.
     pub holder: Square,
     /// The next holder, if any.
     pub second: Option<Square>,
 }
 
-/// Manhattan distance between two squares.
+/// Manhattan distance between two squares, signed for the sums below.
 #[inline]
 fn distance(a: Square, b: Square) -> i32 {
-    (i32::from(a.file()) - i32::from(b.file())).abs()
-        + (i32::from(a.rank()) - i32::from(b.rank())).abs()
+    i32::from(a.distance(b))
 }
 
 /// How central a rank or file index is: 0 at the edge, 3 in the middle.
@@ -267,6 +268,7 @@ pub fn hostages(
                 Some(Hostage {
                     square: sq,
                     trap: Square::TRAPS[t],
+                    trap_index: t,
                     holder,
                     second,
                 })
@@ -326,13 +328,9 @@ fn path_cost(pos: &Position, frozen: Bitboard, side: Color, trap: Square, hostag
     total
 }
 
-/// The unfreezing distance of a piece of `color` on `sq`: 0 when it is not frozen.
+/// The unfreezing distance of a piece of `color` on `sq` (0 when it is not frozen), signed.
 fn freedom(pos: &Position, frozen: Bitboard, color: Color, sq: Square) -> i32 {
-    if frozen.contains(sq) {
-        unfreezing_distance(pos, color, frozen, sq) as i32
-    } else {
-        0
-    }
+    trap_influence::steps_to_free(pos, color, frozen, sq) as i32
 }
 
 /// The steps `side` needs to capture hostage `h` (see the module docs), at least 0.
@@ -413,10 +411,9 @@ pub fn threat_distance(pos: &Position, ctx: &Context, side: Color, h: &Hostage) 
         .piece_at(h.holder)
         .is_some_and(|p| p.kind() == PieceKind::Elephant);
     if holder_is_elephant {
-        let trap_index = Square::TRAPS.iter().position(|&t| t == h.trap).unwrap_or(0);
-        let opposite = Square::TRAPS[3 - trap_index];
+        let opposite = Square::TRAPS[3 - h.trap_index];
         let elephant = pos.pieces_of(enemy, PieceKind::Elephant);
-        if (elephant & crate::trap_influence::DISK3[h.square.index()]).any() {
+        if (elephant & DISK3[h.square.index()]).any() {
             if let Some(e) = elephant.first() {
                 let far = distance(e, opposite);
                 if far > 5 {
@@ -461,6 +458,13 @@ mod tests {
         Square::parse(s).unwrap()
     }
 
+    /// Gold to move with `pieces`, silver's elephant and a rabbit of each side far off.
+    fn corner(pieces: &[(&'static str, &'static str)]) -> Position {
+        let mut all = pieces.to_vec();
+        all.extend([("e", "h8"), ("r", "h7"), ("R", "g1")]);
+        pos("g", &all)
+    }
+
     fn found(p: &Position, side: Color) -> Vec<Hostage> {
         let frozen = p.frozen(Color::Gold) | p.frozen(Color::Silver);
         hostages(p, frozen, side).collect()
@@ -502,16 +506,7 @@ mod tests {
     #[test]
     fn a_frozen_enemy_piece_beside_a_stronger_one_of_ours_near_our_trap_is_a_hostage() {
         // Silver's dog on b2, frozen by gold's elephant on b3, by gold's c3 trap.
-        let p = pos(
-            "g",
-            &[
-                ("d", "b2"),
-                ("E", "b3"),
-                ("e", "h8"),
-                ("r", "h7"),
-                ("R", "g1"),
-            ],
-        );
+        let p = corner(&[("d", "b2"), ("E", "b3")]);
         let h = found(&p, Color::Gold);
         assert_eq!(h.len(), 1);
         assert_eq!(h[0].square, sq("b2"));
@@ -550,54 +545,17 @@ mod tests {
     fn an_unfrozen_piece_that_can_walk_out_is_no_hostage() {
         // Silver's dog on b4 beside gold's elephant on a4, a silver friend on c4 keeps it
         // unfrozen and b5 is open: it walks away.
-        let free = pos(
-            "g",
-            &[
-                ("d", "b4"),
-                ("E", "a4"),
-                ("c", "c4"),
-                ("e", "h8"),
-                ("r", "h7"),
-                ("R", "g1"),
-            ],
-        );
+        let free = corner(&[("d", "b4"), ("E", "a4"), ("c", "c4")]);
         assert!(found(&free, Color::Gold).is_empty());
         // Frozen it is held.
-        let held = pos(
-            "g",
-            &[
-                ("d", "b4"),
-                ("E", "a4"),
-                ("e", "h8"),
-                ("r", "h7"),
-                ("R", "g1"),
-            ],
-        );
+        let held = corner(&[("d", "b4"), ("E", "a4")]);
         assert_eq!(found(&held, Color::Gold).len(), 1);
     }
 
     #[test]
     fn the_farther_from_the_trap_the_longer_the_threat() {
-        let near = pos(
-            "g",
-            &[
-                ("d", "b2"),
-                ("E", "b1"),
-                ("e", "h8"),
-                ("r", "h7"),
-                ("R", "g1"),
-            ],
-        );
-        let corner = pos(
-            "g",
-            &[
-                ("d", "a1"),
-                ("E", "b1"),
-                ("e", "h8"),
-                ("r", "h7"),
-                ("R", "g1"),
-            ],
-        );
+        let near = corner(&[("d", "b2"), ("E", "b1")]);
+        let corner = corner(&[("d", "a1"), ("E", "b1")]);
         let (dn, dc) = (
             distance_of(&near, Color::Gold, "b2"),
             distance_of(&corner, Color::Gold, "a1"),
@@ -622,16 +580,7 @@ mod tests {
     #[test]
     fn colours_mirror_exactly() {
         let positions = [
-            pos(
-                "g",
-                &[
-                    ("d", "b2"),
-                    ("E", "b3"),
-                    ("e", "h8"),
-                    ("r", "h7"),
-                    ("R", "g1"),
-                ],
-            ),
+            corner(&[("d", "b2"), ("E", "b3")]),
             pos(
                 "s",
                 &[

@@ -31,7 +31,7 @@
 use tusk_engine::{Bitboard, ByColor, Color, Direction, PieceKind, Position, Square, NEIGHBOURS};
 
 use crate::rabbit_threat::{fold, BLOCKER, RABBIT_BLOCKER};
-use crate::trap_influence::unfreezing_distance;
+use crate::trap_influence::steps_to_free;
 use crate::weights::id;
 use crate::{Context, Sink, Weights};
 
@@ -379,11 +379,10 @@ pub fn rabbit_goal_threat(pos: &Position, ctx: &Context) -> ByColor<i32> {
             }
             let file = usize::from(sq.file());
             let x = usize::from(fold(sq.file()));
-            let frozen = ctx.frozen[c].contains(sq);
-            let freedom = if frozen {
-                3 + unfreezing_distance(pos, c, ctx.frozen[c], sq).min(2)
-            } else {
-                0
+            // Frozen × 3 + the unfreezing distance, at most 2 (0 when not frozen).
+            let freedom = match steps_to_free(pos, c, ctx.frozen[c], sq) {
+                0 => 0,
+                uf => 3 + uf.min(2),
             };
             let control = wing_control(&ctx.influence, c, sq.file());
             let control_index = ((control * 15) / 50 + 30).clamp(0, 60) as usize;

@@ -33,11 +33,6 @@ use crate::{Context, Weights};
 /// The farthest a piece counts from a trap, in steps.
 pub const REACH: u8 = 4;
 
-/// Manhattan distance between two squares.
-const fn distance(a: Square, b: Square) -> u8 {
-    a.file().abs_diff(b.file()) + a.rank().abs_diff(b.rank())
-}
-
 /// For each square, the squares within `r` steps (Manhattan distance at most `r`).
 const fn disks(r: u8) -> [Bitboard; 64] {
     let mut out = [Bitboard(0); 64];
@@ -45,7 +40,7 @@ const fn disks(r: u8) -> [Bitboard; 64] {
     while a < 64 {
         let mut b = 0;
         while b < 64 {
-            if distance(Square::from_index(a as u8), Square::from_index(b as u8)) <= r {
+            if Square::from_index(a as u8).distance(Square::from_index(b as u8)) <= r {
                 out[a].0 |= 1u64 << b;
             }
             b += 1;
@@ -71,7 +66,7 @@ pub const TRAP_DISTANCE: [[u8; 4]; 64] = {
     while s < 64 {
         let mut t = 0;
         while t < 4 {
-            out[s][t] = distance(Square::from_index(s as u8), Square::TRAPS[t]);
+            out[s][t] = Square::from_index(s as u8).distance(Square::TRAPS[t]);
             t += 1;
         }
         s += 1;
@@ -124,6 +119,16 @@ pub fn dominated(pos: &Position) -> ByColor<Bitboard> {
         }
     }
     out
+}
+
+/// The unfreezing distance of `color`'s piece on `sq`: 0 when it is not frozen (in
+/// `frozen`), else [`unfreezing_distance`].
+pub fn steps_to_free(pos: &Position, color: Color, frozen: Bitboard, sq: Square) -> usize {
+    if frozen.contains(sq) {
+        unfreezing_distance(pos, color, frozen, sq)
+    } else {
+        0
+    }
 }
 
 /// How many steps `color` needs to unfreeze its frozen piece on `sq`, at most 3: 1 when an
@@ -235,11 +240,7 @@ pub fn trap_influence(pos: &Position, ctx: &Context, w: &Weights) -> [i32; 4] {
                 let near = (DISK3[sq.index()] & challengers).count() as usize;
                 let s = i64::from(base + unchallenged[near.min(4)]);
                 let beside = usize::from((NEIGHBOURS[sq.index()] & challengers).any());
-                let uf = if ctx.frozen[c].contains(sq) {
-                    unfreezing_distance(pos, c, ctx.frozen[c], sq)
-                } else {
-                    0
-                };
+                let uf = steps_to_free(pos, c, ctx.frozen[c], sq);
                 let v = s * i64::from(freedom[uf]) * i64::from(dominance[beside]);
                 for (t, &d) in TRAP_DISTANCE[sq.index()].iter().enumerate() {
                     if d <= REACH {

@@ -26,7 +26,7 @@ pub(crate) const RINGS: [[Bitboard; 4]; 4] = {
         let mut sq = 0;
         while sq < 64 {
             let s = Square::from_index(sq as u8);
-            let d = s.file().abs_diff(trap.file()) + s.rank().abs_diff(trap.rank());
+            let d = s.distance(trap);
             if d < 4 {
                 out[t][d as usize].0 |= 1u64 << sq;
             }

@@ -143,14 +143,6 @@ fn main() {
             if tactics::goal_threat(&pos) {
                 continue;
             }
-            let them_view = || {
-                tusk_engine::notation::board::parse_aei(&format!(
-                    "{} {}",
-                    (!us).letter(),
-                    tusk_engine::notation::board::to_aei(&pos)
-                ))
-                .expect("a board")
-            };
             if !took_win && wins.len() < WINS && pos.count(!us, tusk_engine::PieceKind::Rabbit) <= 2
             {
                 let b = tactics::winning_turns(&pos);
@@ -165,7 +157,7 @@ fn main() {
             // capture, where at most a tenth of the turns take it.
             let free_capture = |kind: tusk_engine::PieceKind| {
                 if kind == tusk_engine::PieceKind::Rabbit
-                    || !capturable_kinds(&them_view()).is_empty()
+                    || !capturable_kinds(&tactics::passed(&pos)).is_empty()
                 {
                     return None;
                 }

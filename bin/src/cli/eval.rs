@@ -106,7 +106,7 @@ fn batch_position(text: &str) -> Result<Position> {
 
 /// One `--batch` output line: the position, the score from the side to move's view and
 /// every term as `[gold, silver]`.
-pub fn batch_line(pos: &Position, weights: &Weights) -> serde_json::Value {
+fn batch_line(pos: &Position, weights: &Weights) -> serde_json::Value {
     let b = explain(pos, weights);
     let terms: serde_json::Map<String, serde_json::Value> = Term::ALL
         .iter()

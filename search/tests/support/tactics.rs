@@ -264,13 +264,7 @@ fn won_by(q: &Position, us: tusk_engine::Color) -> Option<tusk_engine::EndReason
 
 /// Whether the side not to move in `pos` could goal if the side to move passed.
 pub fn goal_threat(pos: &Position) -> bool {
-    let other = parse_aei(&format!(
-        "{} {}",
-        (!pos.side()).letter(),
-        tusk_engine::notation::board::to_aei(pos)
-    ))
-    .expect("a valid board");
-    tusk_eval::goal::can_goal(&other)
+    tusk_eval::goal::can_goal(&passed(pos))
 }
 
 /// The turns that win by goal at once.
