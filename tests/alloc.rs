@@ -82,13 +82,15 @@ fn evaluation_does_not_allocate() {
     use tusk_eval::{evaluate, explain, Weights};
     let positions: Vec<_> = (0..25).flat_map(|s| random_game(s, 40)).collect();
     // The shipped weights, sharp's priors, which switch on the smooth trap control, and
-    // every linear weight made non-zero, so that every term runs (those that ship at 0 too).
+    // every linear weight made non-zero and the variance adjustment on, so that every term
+    // runs (those that ship at 0 too).
     let mut every_term = Weights::default().with_sharp_priors();
     for p in Weights::params() {
         if Weights::is_linear(p) && every_term[p] == 0 {
             every_term[p] = 1;
         }
     }
+    every_term[tusk_eval::id::variance_pct] = 31;
     let weights = [
         Weights::default(),
         Weights::default().with_sharp_priors(),

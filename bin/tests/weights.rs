@@ -90,6 +90,45 @@ fn eval_features_list_every_weight_and_add_up_to_the_terms() {
 }
 
 #[test]
+fn eval_shows_the_variance_adjustment_on_the_side_to_moves_line() {
+    // Off in the shipped weights: a line of zeros.
+    let o = tusk(&["eval", "--features", "--setposition", MIDGAME]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    assert_eq!(numbers(&out, "variance"), vec![0.0, 0.0, 0.0], "{out}");
+    assert!(!out.contains("variance adjustment of the total"), "{out}");
+    // On: silver is to move, so the adjustment is on silver's column, and the terms' total
+    // is the features' sum plus it.
+    let on = file(
+        "variance",
+        "on.json",
+        r#"{"rabbit_goal_pct": 100, "variance_pct": 31, "variance_scale": 450}"#,
+    );
+    let o = tusk(&[
+        "eval",
+        "--features",
+        "--setposition",
+        MIDGAME,
+        "--weights",
+        on.to_str().unwrap(),
+    ]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    let row = numbers(&out, "variance ");
+    assert_eq!(row[0], 0.0, "gold is not to move: {out}");
+    assert!(row[1] != 0.0, "an adjustment: {out}");
+    let sum = numbers(&out, "total (gold - silver)")[0];
+    let terms = numbers(&out, "total ");
+    assert_eq!(terms[2], sum - row[1], "{out}");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("variance adjustment of the total: "))
+        .unwrap_or_else(|| panic!("no adjustment line:\n{out}"));
+    assert!(line.contains(&format!("{:+}", -row[1] as i64)), "{line}");
+    assert!(line.contains("scale 450"), "{line}");
+}
+
+#[test]
 fn eval_with_a_weights_file_uses_it_and_warns_about_names_it_lacks() {
     let zero = file("eval", "zero.json", &zero_weights());
     let o = tusk(&[

@@ -13,11 +13,16 @@
 //!   centirabbit per inexact `add_share`, and `1 + num2/den2` per inexact `add_share2`; the
 //!   recording sink adds these up in [`Features::rounding_bound`].
 //!
+//! The variance adjustment ([`crate::variance`]) is then applied to the linear total: not a
+//! feature, it is recorded as the position's variance points, and the model the tuner fits
+//! is [`Features::model_score`].
+//!
 //! New terms should emit whole features (`add`) where they can, so that no rounding arises.
 //! Both sinks are generic parameters of the terms (monomorphised, allocation-free).
 
 use tusk_engine::{ByColor, Color};
 
+use crate::variance::VariancePoints;
 use crate::weights::{Param, Weights};
 use crate::{Breakdown, Centirabbits, Term, WIN, WIN_THRESHOLD};
 
@@ -68,7 +73,13 @@ impl<'w> ScoreSink<'w> {
     /// scores, see [`judgement`]).
     #[inline]
     pub fn score(&self, side: Color) -> Centirabbits {
-        judgement(self.total[side.index()] - self.total[(!side).index()])
+        judgement(self.difference(side))
+    }
+
+    /// `side`'s total minus its opponent's, unclamped.
+    #[inline]
+    pub fn difference(&self, side: Color) -> i64 {
+        self.total[side.index()] - self.total[(!side).index()]
     }
 
     /// Each side's total so far (saturated to `i32`), for term tests.
@@ -117,9 +128,11 @@ pub struct Features {
     /// What each weight contributed to each side's total, in centirabbits, as the integer
     /// evaluation rounds it.
     pub contributions: [[i64; 2]; Weights::LEN],
-    /// An upper bound on `|Σ weight × (feature of the side to move - feature of the
-    /// opponent) - score|` from the integer roundings (see the module docs).
+    /// An upper bound on `|model score - score|` ([`Features::model_score`]) from the
+    /// integer roundings (see the module docs).
     pub rounding_bound: f64,
+    /// The variance points of the adjustment applied to the linear total ([`crate::variance`]).
+    pub variance: VariancePoints,
 }
 
 impl Features {
@@ -136,16 +149,28 @@ impl Features {
         if let Some(steps) = self.goal {
             return WIN - Centirabbits::from(steps);
         }
-        let (us, them) = (self.side.index(), (!self.side).index());
-        judgement(self.contributions.iter().map(|c| c[us] - c[them]).sum())
+        judgement(self.variance.adjust_integer(self.side, self.linear_total()))
     }
 
-    /// `Σ weight × feature difference` from the side to move's view, in real numbers (what
-    /// the tuner's model predicts; within [`Features::rounding_bound`] of the score).
+    /// The contributions of the side to move minus its opponent's: the integer linear total
+    /// before the variance adjustment.
+    fn linear_total(&self) -> i64 {
+        let (us, them) = (self.side.index(), (!self.side).index());
+        self.contributions.iter().map(|c| c[us] - c[them]).sum()
+    }
+
+    /// `Σ weight × feature difference` from the side to move's view, in real numbers: the
+    /// linear part of the tuner's model.
     pub fn linear_score(&self, w: &Weights) -> f64 {
         Weights::params()
             .map(|p| f64::from(w[p]) * self.difference(p, self.side))
             .sum()
+    }
+
+    /// What the tuner's model predicts: [`Features::linear_score`] with the variance
+    /// adjustment ([`crate::variance`]); within [`Features::rounding_bound`] of the score.
+    pub fn model_score(&self, w: &Weights) -> f64 {
+        self.variance.adjust(self.side, self.linear_score(w))
     }
 
     /// The per-term breakdown of these features' contributions.
@@ -160,6 +185,10 @@ impl Features {
                     as i32;
             }
         }
+        let linear = self.linear_total();
+        let adjustment = self.variance.adjust_integer(self.side, linear) - linear;
+        terms[Term::Variance as usize][self.side] =
+            adjustment.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
         Breakdown {
             side: self.side,
             goal: self.goal,
@@ -186,8 +215,18 @@ impl<'w> FeatureSink<'w> {
                 values: [[0.0; 2]; Weights::LEN],
                 contributions: [[0; 2]; Weights::LEN],
                 rounding_bound: 0.0,
+                variance: VariancePoints::default(),
             },
         }
+    }
+
+    /// Records the variance points of the position (the adjustment's rounding joins the
+    /// bound: its slope is at most 1, so it does not grow the others).
+    pub fn set_variance(&mut self, variance: VariancePoints) {
+        if !variance.is_none() {
+            self.features.rounding_bound += 1.0;
+        }
+        self.features.variance = variance;
     }
 
     #[inline]

@@ -49,6 +49,7 @@ pub mod trap_curve;
 pub mod trap_defence;
 pub mod trap_influence;
 pub mod traps;
+pub mod variance;
 pub mod weights;
 pub mod weights_file;
 
@@ -62,6 +63,7 @@ use tusk_engine::{Bitboard, ByColor, Color, PieceKind, Position};
 pub use captures::KindSet;
 pub use features::{FeatureSink, Features, ScoreSink, Sink};
 pub use threat::NextTurnThreat;
+use variance::VariancePoints;
 pub use weights::{id, Kind, Param, Weights};
 pub use weights_file::{LoadError, Loaded, WeightsError};
 
@@ -117,7 +119,8 @@ impl Context {
         let influence = trap_curve::is_used(w)
             || capture_risk::is_used(w)
             || rabbit_threat::is_used(w)
-            || rabbit_goal::is_used(w);
+            || rabbit_goal::is_used(w)
+            || w[id::variance_pct] != 0;
         Context::with_influence(pos, w, influence)
     }
 
@@ -193,11 +196,14 @@ pub enum Term {
     RabbitGoal,
     /// Enemy pieces held hostage near the side's home traps, by the steps to capture them.
     HostageThreat,
+    /// The variance adjustment of the whole score by the rabbit goal threats (on the side to
+    /// move's line).
+    Variance,
 }
 
 impl Term {
     /// Number of terms.
-    pub const NUM: usize = 19;
+    pub const NUM: usize = 20;
     /// Every term, in breakdown order.
     pub const ALL: [Term; Term::NUM] = [
         Term::Material,
@@ -219,6 +225,7 @@ impl Term {
         Term::Imbalance,
         Term::RabbitGoal,
         Term::HostageThreat,
+        Term::Variance,
     ];
 
     /// The name shown in the breakdown.
@@ -243,6 +250,7 @@ impl Term {
             Term::Imbalance => "imbalance",
             Term::RabbitGoal => "rabbit goal",
             Term::HostageThreat => "hostage threat",
+            Term::Variance => "variance",
         }
     }
 }
@@ -335,7 +343,8 @@ pub fn features_mut(pos: &mut Position, w: &Weights) -> Features {
     let mut sink = FeatureSink::new(w, pos.side());
     sink.features.goal = goal::goal_in_mut(pos);
     let ctx = Context::new(pos, w);
-    positional_features(pos, &ctx, w, &mut sink);
+    let variance = positional_features(pos, &ctx, w, &mut sink);
+    sink.set_variance(variance);
     // With a goal this turn the score is a win; the positional terms are still shown, the
     // tactical ones (captures now, the opponent's next turn) are not computed.
     if sink.features.goal.is_none() {
@@ -348,8 +357,14 @@ pub fn features_mut(pos: &mut Position, w: &Weights) -> Features {
 
 /// Emits every feature of `pos` but the tactical ones: the captures within reach this turn
 /// ([`threat::capture_now_features`]) and the opponent's next-turn threats
-/// ([`threat::next_turn_features`]).
-fn positional_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weights, sink: &mut S) {
+/// ([`threat::next_turn_features`]). Returns the variance points the rabbit goal threats give
+/// ([`variance`]).
+fn positional_features<S: Sink>(
+    pos: &Position,
+    ctx: &Context,
+    w: &Weights,
+    sink: &mut S,
+) -> VariancePoints {
     material::material_features(pos, sink);
     placement::placement_features(pos, ctx, sink);
     traps::control_features(ctx, w, sink);
@@ -366,8 +381,9 @@ fn positional_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weights, sink
     frames::frame_features(pos, ctx, sink);
     alignment::alignment_features(pos, sink);
     imbalance::imbalance_features(pos, sink);
-    rabbit_goal::rabbit_goal_features(pos, ctx, sink);
+    let rabbit_goal = rabbit_goal::rabbit_goal_features(pos, ctx, w, sink);
     hostage_threat::hostage_threat_features(pos, ctx, sink);
+    VariancePoints::from_threat(rabbit_goal, w[id::variance_pct], w[id::variance_scale])
 }
 
 /// The score of `pos` in centirabbits from the side to move's view: [`WIN`] minus the steps
@@ -415,20 +431,25 @@ pub fn evaluate_above(pos: &mut Position, w: &Weights, floor: Centirabbits) -> B
     let us = pos.side();
     let ctx = Context::for_scoring(pos, w);
     let mut sink = ScoreSink::new(w);
-    positional_features(pos, &ctx, w, &mut sink);
+    let variance = positional_features(pos, &ctx, w, &mut sink);
     threat::capture_now_features(pos, &ctx, &mut sink);
     let slack = threat::threat_slack(w, pos.steps_left());
-    let upper = if slack == 0 {
+    // The adjustment is monotone in the total, so it keeps the bound (one more for its
+    // rounding).
+    let upper = if slack == 0 && variance.is_none() {
         sink.score(us)
     } else {
-        features::judgement(i64::from(sink.score(us)) + slack)
+        let linear = sink.difference(us) + slack;
+        features::judgement(variance.adjust_integer(us, linear) + i64::from(!variance.is_none()))
     };
     if upper <= floor {
         return Bounded::AtMost(upper);
     }
     let threat = NextTurnThreat::of_mut(pos);
     threat::next_turn_features(us, pos.steps_left(), &ctx, threat, &mut sink);
-    Bounded::Exact(sink.score(us))
+    Bounded::Exact(features::judgement(
+        variance.adjust_integer(us, sink.difference(us)),
+    ))
 }
 
 #[cfg(test)]

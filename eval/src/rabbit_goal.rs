@@ -404,16 +404,23 @@ pub fn rabbit_goal_threat(pos: &Position, ctx: &Context) -> ByColor<i32> {
     out
 }
 
-/// Whether the rabbit goal weight is not zero (the smooth trap control it reads is then
-/// needed).
+/// Whether the rabbit goal threat is computed: its weight or the variance adjustment's share
+/// is not zero (the smooth trap control it reads is then needed).
 pub fn is_used(w: &Weights) -> bool {
-    w[id::rabbit_goal_pct] != 0
+    w[id::rabbit_goal_pct] != 0 || w[id::variance_pct] != 0
 }
 
-/// The rabbit goal features of both sides (see the module docs).
-pub fn rabbit_goal_features<S: Sink>(pos: &Position, ctx: &Context, sink: &mut S) {
-    if !sink.wants(id::rabbit_goal_pct) {
-        return;
+/// The rabbit goal features of both sides (see the module docs), and the threat itself for
+/// the variance adjustment ([`crate::variance`]): zero when neither the sink wants the
+/// features nor `w` the adjustment.
+pub fn rabbit_goal_features<S: Sink>(
+    pos: &Position,
+    ctx: &Context,
+    w: &Weights,
+    sink: &mut S,
+) -> ByColor<i32> {
+    if !sink.wants(id::rabbit_goal_pct) && w[id::variance_pct] == 0 {
+        return ByColor([0; 2]);
     }
     let threat = rabbit_goal_threat(pos, ctx);
     for c in Color::ALL {
@@ -421,6 +428,7 @@ pub fn rabbit_goal_features<S: Sink>(pos: &Position, ctx: &Context, sink: &mut S
             sink.add_share(c, id::rabbit_goal_pct, threat[c], 1000);
         }
     }
+    threat
 }
 
 #[cfg(test)]

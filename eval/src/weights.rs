@@ -422,6 +422,15 @@ parameters! {
     /// [`crate::hostage_threat`]), in percent (weight; feature: per hostage, the share of its
     /// value by the steps to capture it, in rabbits). Default 0, for the tuner.
     hostage_threat_pct: Linear(HostageThreat) in -10000..=10000 = 0;
+
+    /// The share of each side's rabbit goal threat (at sharp's full value, whatever
+    /// `rabbit_goal_pct`) counted as its chances of winning soon by the variance adjustment
+    /// (see [`crate::variance`]), percent (shape; 0 turns the adjustment off; sharp's is 31,
+    /// its 40/128).
+    variance_pct: Fixed(Variance) in 0..=1000 = 0;
+    /// The scale of the variance adjustment's logistic (see [`crate::variance`]),
+    /// centirabbits (shape; sharp's is 450).
+    variance_scale: Fixed(Variance) in 1..=100000 = 450;
 }
 
 /// The shipped weights file, compiled in: what [`Weights::default`] returns.

@@ -3,7 +3,8 @@
 //! weights and with random ones, the recorded features reproduce the evaluation:
 //!
 //! * their integer contributions add up to `evaluate` exactly;
-//! * `Σ weight × feature` (reals) is within the recorded rounding bound of it;
+//! * `Σ weight × feature` (reals), through the variance adjustment, is within the recorded
+//!   rounding bound of it;
 //! * a position and its colour-mirrored twin have the same features, colours exchanged;
 //! * the lazy `evaluate_above` bound stays an upper bound, negative weights included.
 
@@ -17,7 +18,8 @@ use tusk_eval::{
 };
 
 /// Random weights within each parameter's range (shape parameters kept at their defaults,
-/// except the caps, which are varied too), negative ones included.
+/// except the caps and the variance adjustment, which are varied too), negative ones
+/// included.
 fn random_weights(rng: &mut SmallRng) -> Weights {
     let mut w = Weights::default();
     for p in Weights::params() {
@@ -28,6 +30,8 @@ fn random_weights(rng: &mut SmallRng) -> Weights {
     }
     w[id::trap_control_cap] = rng.gen_range(1..=400);
     w[id::piece_value_cap] = rng.gen_range(1..=3000);
+    w[id::variance_pct] = rng.gen_range(0..=100);
+    w[id::variance_scale] = rng.gen_range(100..=1000);
     w
 }
 
@@ -45,7 +49,7 @@ fn check(pos: &Position, w: &Weights, what: &str) -> (f64, f64) {
     if f.goal.is_some() {
         return (0.0, 0.0);
     }
-    let linear = f.linear_score(w);
+    let linear = f.model_score(w);
     let clamp = f64::from(WIN_THRESHOLD - 1);
     if score.abs() == WIN_THRESHOLD - 1 {
         // A judgement kept below the win scores.
@@ -53,7 +57,7 @@ fn check(pos: &Position, w: &Weights, what: &str) -> (f64, f64) {
     } else {
         assert!(
             (linear - f64::from(score)).abs() <= f.rounding_bound + 1e-6,
-            "{what}: Σ w·f = {linear}, score {score}, rounding bound {}: {pos:?}",
+            "{what}: model {linear}, score {score}, rounding bound {}: {pos:?}",
             f.rounding_bound
         );
     }
@@ -79,6 +83,18 @@ fn check(pos: &Position, w: &Weights, what: &str) -> (f64, f64) {
         let [cg, cs] = f.contributions[p.index()];
         assert_eq!(twin.contributions[p.index()], [cs, cg], "{what}: {pos:?}");
     }
+    assert_eq!(twin.score(), score, "{what}: the mirrored twin's score: {pos:?}");
+    let (points, twin_points) = (f.variance.points, twin.variance.points);
+    assert_eq!(
+        twin_points[Color::Gold],
+        points[Color::Silver],
+        "{what}: {pos:?}"
+    );
+    assert_eq!(
+        twin_points[Color::Silver],
+        points[Color::Gold],
+        "{what}: {pos:?}"
+    );
     (f.rounding_bound, (linear - f64::from(score)).abs())
 }
 

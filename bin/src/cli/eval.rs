@@ -162,15 +162,28 @@ pub fn feature_table(f: &Features, w: &Weights) -> String {
         ));
         return s;
     }
+    let gold_view_of = |x: f64| if f.side == Color::Gold { x } else { -x };
+    let mut model = String::new();
+    if !f.variance.is_none() {
+        let points = f.variance.points;
+        s.push_str(&format!(
+            "variance adjustment of the total: {:+} from gold's view (variance points: gold \
+             {:.1}, silver {:.1}; scale {})\n",
+            i64::from(gold_view) - total,
+            points[Color::Gold],
+            points[Color::Silver],
+            f.variance.scale
+        ));
+        model = format!(
+            " ({:+.2} after the variance adjustment)",
+            gold_view_of(f.model_score(w))
+        );
+    }
     s.push_str(&format!(
-        "Σ weight × difference = {:+.2} from gold's view; the evaluation rounds each share \
-         toward zero ({:+} centirabbits, within {:.1}); shape parameters are fixed and have no \
-         feature\n",
-        if f.side == Color::Gold {
-            f.linear_score(w)
-        } else {
-            -f.linear_score(w)
-        },
+        "Σ weight × difference = {:+.2} from gold's view{model}; the evaluation rounds each \
+         share toward zero ({:+} centirabbits, within {:.1}); shape parameters are fixed and \
+         have no feature\n",
+        gold_view_of(f.linear_score(w)),
         gold_view,
         f.rounding_bound
     ));

@@ -275,7 +275,7 @@ pub fn sample(game: &Replayed, ordinal: u64, cfg: &SampleConfig, w: &Weights) ->
         } else {
             0.0
         };
-        out.rows.push(&row, y);
+        out.rows.push_row(&row, y);
         out.resolved += u64::from(leaf.moves > 0);
     }
     out

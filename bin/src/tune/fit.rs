@@ -103,8 +103,9 @@ pub fn gradient(m: &Matrix, rows: &[u32], w: &[f64], k: f64, kind: LossKind, out
             let mut g = vec![0.0f64; n];
             for &r in chunk {
                 let r = r as usize;
-                let p = sigmoid(m.eval(r, w) / k);
-                let s = point_slope(kind, p, f64::from(m.result(r))) / k;
+                let (eval, slope) = m.eval_and_slope(r, w);
+                let p = sigmoid(eval / k);
+                let s = point_slope(kind, p, f64::from(m.result(r))) / k * slope;
                 let (cols, vals) = m.row(r);
                 for (&c, &v) in cols.iter().zip(vals) {
                     g[usize::from(c)] += s * f64::from(v);
@@ -268,6 +269,7 @@ pub fn fit(
 
 #[cfg(test)]
 mod tests {
+    use super::super::matrix::Row;
     use super::*;
     use rand::Rng;
 
@@ -302,19 +304,41 @@ mod tests {
         (0..m.len() as u32).collect()
     }
 
+    /// `m`'s rows again, each with variance points drawn from 0 to 150 for each side (scale
+    /// 450: the variance adjustment applies).
+    fn with_variance(m: &Matrix, seed: u64) -> Matrix {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut out = Matrix::default();
+        for i in 0..m.len() {
+            let (cols, vals) = m.row(i);
+            let row = Row {
+                entries: cols.iter().copied().zip(vals.iter().copied()).collect(),
+                variance: [rng.gen_range(0.0..150.0), rng.gen_range(0.0..150.0), 450.0],
+            };
+            out.push_row(&row, m.result(i));
+        }
+        out
+    }
+
     #[test]
     fn the_gradient_matches_finite_differences() {
         let truth = [120.0, -40.0, 15.0, 300.0, 0.0];
-        let m = synthetic(500, &truth, 150.0, false, 1);
-        let rows = all(&m);
+        let plain = synthetic(500, &truth, 150.0, false, 1);
+        let adjusted = with_variance(&plain, 7);
+        let rows = all(&plain);
         let w = vec![100.0, -10.0, 30.0, 250.0, 5.0];
         let w0 = vec![90.0, 0.0, 20.0, 260.0, 5.0];
         let fitted = [true, true, true, true, false];
-        for kind in [LossKind::Mse, LossKind::Xent] {
+        // The adjustment changes the model (and so the gradient) on every row.
+        assert!((0..plain.len()).all(|i| plain.eval(i, &w) != adjusted.eval(i, &w)));
+        for (m, kind) in [&plain, &adjusted]
+            .into_iter()
+            .flat_map(|m| [(m, LossKind::Mse), (m, LossKind::Xent)])
+        {
             let (k, l2) = (170.0, 1e-4);
             let mut g = vec![0.0; w.len()];
-            objective_gradient(&m, &rows, &w, &w0, &fitted, k, l2, kind, &mut g);
-            let objective = |w: &[f64]| loss(&m, &rows, w, k, kind) + l2_term(w, &w0, &fitted, l2);
+            objective_gradient(m, &rows, &w, &w0, &fitted, k, l2, kind, &mut g);
+            let objective = |w: &[f64]| loss(m, &rows, w, k, kind) + l2_term(w, &w0, &fitted, l2);
             for j in 0..w.len() {
                 if !fitted[j] {
                     assert_eq!(g[j], 0.0);

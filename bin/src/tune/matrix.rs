@@ -1,12 +1,25 @@
 //! The feature matrix: one sparse row per training position, its features computed once per
 //! fit. A row holds, for each weight whose feature differs between the side to move and its
-//! opponent, the weight's index and that difference (f32), and the game result from the side
-//! to move's view (1 won, 0 lost). Stored as one compressed sparse row block: about 8 bytes per
+//! opponent, the weight's index and that difference (f32), the variance points of the side to
+//! move and its opponent and the adjustment's scale ([`tusk_eval::variance`]: the model is
+//! the adjusted linear total), and the game result from the side to move's view (1 won, 0
+//! lost). Stored as one compressed sparse row block: about 8 bytes per
 //! non-zero feature, so a million positions fit in a few hundred MB whatever the number of
 //! weights the evaluation grows to.
 
-use tusk_engine::Position;
+use tusk_engine::{ByColor, Color, Position};
+use tusk_eval::variance::VariancePoints;
 use tusk_eval::{features, Weights};
+
+/// One position's row: its feature differences and its variance adjustment.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// (weight index, feature difference, side to move minus opponent) of every non-zero
+    /// difference.
+    pub entries: Vec<(u16, f32)>,
+    /// The variance points of the side to move and its opponent, and the scale (centirabbits).
+    pub variance: [f32; 3],
+}
 
 /// Sparse rows of feature differences with their results.
 #[derive(Clone, Debug, PartialEq)]
@@ -19,6 +32,8 @@ pub struct Matrix {
     vals: Vec<f32>,
     /// Result of each row.
     results: Vec<f32>,
+    /// Variance points (side to move, opponent) and scale of each row.
+    variance: Vec<[f32; 3]>,
 }
 
 impl Default for Matrix {
@@ -28,6 +43,7 @@ impl Default for Matrix {
             cols: Vec::new(),
             vals: Vec::new(),
             results: Vec::new(),
+            variance: Vec::new(),
         }
     }
 }
@@ -50,17 +66,33 @@ impl Matrix {
 
     /// Memory held by the rows, in bytes.
     pub fn bytes(&self) -> usize {
-        self.starts.len() * 4 + self.cols.len() * 2 + self.vals.len() * 4 + self.results.len() * 4
+        self.starts.len() * 4
+            + self.cols.len() * 2
+            + self.vals.len() * 4
+            + self.results.len() * 4
+            + self.variance.len() * 12
     }
 
-    /// Adds a row: its entries (weight index, feature difference) and its result.
+    /// Adds a row without a variance adjustment: its entries (weight index, feature
+    /// difference) and its result.
+    #[cfg(test)]
     pub fn push(&mut self, entries: &[(u16, f32)], result: f32) {
+        self.push_adjusted(entries, [0.0; 3], result);
+    }
+
+    /// Adds a position's row and its result.
+    pub fn push_row(&mut self, row: &Row, result: f32) {
+        self.push_adjusted(&row.entries, row.variance, result);
+    }
+
+    fn push_adjusted(&mut self, entries: &[(u16, f32)], variance: [f32; 3], result: f32) {
         for &(c, v) in entries {
             self.cols.push(c);
             self.vals.push(v);
         }
         self.starts.push(self.cols.len() as u32);
         self.results.push(result);
+        self.variance.push(variance);
     }
 
     /// Appends every row of `other`.
@@ -71,6 +103,7 @@ impl Matrix {
         self.starts
             .extend(other.starts[1..].iter().map(|&s| s + base));
         self.results.extend_from_slice(&other.results);
+        self.variance.extend_from_slice(&other.variance);
     }
 
     /// The entries of row `i`.
@@ -86,35 +119,63 @@ impl Matrix {
         self.results[i]
     }
 
-    /// `Σ w[col] × value` over row `i`: the model's evaluation of the position.
+    /// `Σ w[col] × value` over row `i`: the linear part of the model.
     #[inline]
-    pub fn eval(&self, i: usize, w: &[f64]) -> f64 {
+    pub fn linear(&self, i: usize, w: &[f64]) -> f64 {
         let (c, v) = self.row(i);
         c.iter()
             .zip(v)
             .map(|(&c, &v)| w[usize::from(c)] * f64::from(v))
             .sum()
     }
+
+    /// Row `i`'s variance adjustment, from the side to move's view as gold.
+    #[inline]
+    fn variance(&self, i: usize) -> VariancePoints {
+        let [us, them, scale] = self.variance[i];
+        VariancePoints {
+            points: ByColor([f64::from(us), f64::from(them)]),
+            scale: f64::from(scale),
+        }
+    }
+
+    /// The model's evaluation of row `i`: the linear part through the variance adjustment.
+    #[inline]
+    pub fn eval(&self, i: usize, w: &[f64]) -> f64 {
+        self.variance(i).adjust(Color::Gold, self.linear(i, w))
+    }
+
+    /// The model's evaluation of row `i` and its derivative by the linear part.
+    #[inline]
+    pub fn eval_and_slope(&self, i: usize, w: &[f64]) -> (f64, f64) {
+        let linear = self.linear(i, w);
+        let v = self.variance(i);
+        (v.adjust(Color::Gold, linear), v.slope(Color::Gold, linear))
+    }
 }
 
 /// The row of `pos` (which must not have a goal this turn for the side to move): the
-/// difference, side to move minus opponent, of every weight's feature that is not zero, with
-/// the shape parameters of `w`. `None` when the side to move can goal (a win score has no
-/// features).
-pub fn row_of(pos: &Position, w: &Weights) -> Option<Vec<(u16, f32)>> {
+/// difference, side to move minus opponent, of every weight's feature that is not zero, and
+/// the variance points, with the shape parameters of `w`. `None` when the side to move can
+/// goal (a win score has no features).
+pub fn row_of(pos: &Position, w: &Weights) -> Option<Row> {
     let f = features(pos, w);
     if f.goal.is_some() {
         return None;
     }
-    Some(
-        Weights::params()
-            .filter(|&p| Weights::is_linear(p))
-            .filter_map(|p| {
-                let d = f.difference(p, pos.side());
-                (d != 0.0).then_some((p.0, d as f32))
-            })
-            .collect(),
-    )
+    let us = pos.side();
+    let entries = Weights::params()
+        .filter(|&p| Weights::is_linear(p))
+        .filter_map(|p| {
+            let d = f.difference(p, us);
+            (d != 0.0).then_some((p.0, d as f32))
+        })
+        .collect();
+    let v = f.variance;
+    Some(Row {
+        entries,
+        variance: [v.points[us] as f32, v.points[!us] as f32, v.scale as f32],
+    })
 }
 
 /// The weights as the fitted vector (reals, indexed like [`tusk_eval::Param`]).
@@ -172,26 +233,40 @@ mod tests {
 
     #[test]
     fn rows_reproduce_the_evaluation_and_store_compactly() {
+        // The shipped weights, and sharp's priors with the variance adjustment on.
+        let mut adjusted = Weights::default().with_sharp_priors();
+        adjusted[tusk_eval::id::variance_pct] = 31;
+        let mut with_variance = 0;
+        for w in [Weights::default(), adjusted] {
+            let mut m = Matrix::default();
+            let mut scores = Vec::new();
+            let mut bounds = Vec::new();
+            for p in (0..20u64).flat_map(|s| tusk_tests::random_game(s, 50)) {
+                let Some(row) = row_of(&p, &w) else { continue };
+                with_variance += usize::from(row.variance[0] != 0.0 || row.variance[1] != 0.0);
+                m.push_row(&row, 1.0);
+                scores.push(f64::from(evaluate(&p, &w)));
+                bounds.push(features(&p, &w).rounding_bound);
+            }
+            assert!(m.len() > 500);
+            let v = to_vector(&w);
+            for i in 0..m.len() {
+                // f32 storage adds a little to the evaluation's own rounding.
+                assert!(
+                    (m.eval(i, &v) - scores[i]).abs() <= bounds[i] + 0.01,
+                    "row {i}: {} vs {}",
+                    m.eval(i, &v),
+                    scores[i]
+                );
+            }
+        }
+        assert!(with_variance > 100, "{with_variance} rows adjusted");
         let w = Weights::default();
         let mut m = Matrix::default();
-        let mut scores = Vec::new();
-        let mut bounds = Vec::new();
         for p in (0..20u64).flat_map(|s| tusk_tests::random_game(s, 50)) {
-            let Some(row) = row_of(&p, &w) else { continue };
-            m.push(&row, 1.0);
-            scores.push(f64::from(evaluate(&p, &w)));
-            bounds.push(features(&p, &w).rounding_bound);
-        }
-        assert!(m.len() > 500);
-        let v = to_vector(&w);
-        for i in 0..m.len() {
-            // f32 storage adds a little to the evaluation's own rounding.
-            assert!(
-                (m.eval(i, &v) - scores[i]).abs() <= bounds[i] + 0.01,
-                "row {i}: {} vs {}",
-                m.eval(i, &v),
-                scores[i]
-            );
+            if let Some(row) = row_of(&p, &w) {
+                m.push_row(&row, 1.0);
+            }
         }
         // About one entry per piece for the placement tables (39 a row here), the rest few.
         assert!(m.entries() < m.len() * 64, "{} entries", m.entries());

@@ -83,7 +83,7 @@ pub fn push_row(rows: &mut Matrix, s: &ScoredPosition, k: f64, w: &Weights) -> b
     let Some(row) = row_of(&s.position, w) else {
         return false;
     };
-    rows.push(&row, sigmoid(s.score / k) as f32);
+    rows.push_row(&row, sigmoid(s.score / k) as f32);
     true
 }
 
