@@ -83,7 +83,11 @@ fn check(pos: &Position, w: &Weights, what: &str) -> (f64, f64) {
         let [cg, cs] = f.contributions[p.index()];
         assert_eq!(twin.contributions[p.index()], [cs, cg], "{what}: {pos:?}");
     }
-    assert_eq!(twin.score(), score, "{what}: the mirrored twin's score: {pos:?}");
+    assert_eq!(
+        twin.score(),
+        score,
+        "{what}: the mirrored twin's score: {pos:?}"
+    );
     let (points, twin_points) = (f.variance.points, twin.variance.points);
     assert_eq!(
         twin_points[Color::Gold],
