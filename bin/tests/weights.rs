@@ -46,6 +46,22 @@ fn file(test: &str, name: &str, contents: &str) -> PathBuf {
     p
 }
 
+/// `tusk eval --features` of the middle game with the weights file `weights`: its output and
+/// its warnings (it must succeed).
+fn features_with(weights: &std::path::Path) -> (String, String) {
+    let o = tusk(&[
+        "eval",
+        "--features",
+        "--setposition",
+        MIDGAME,
+        "--weights",
+        weights.to_str().unwrap(),
+    ]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    (out, err)
+}
+
 /// The numbers on the line of `tusk eval`'s output starting with `label`.
 fn numbers(out: &str, label: &str) -> Vec<f64> {
     let line = out
@@ -104,16 +120,7 @@ fn eval_shows_the_variance_adjustment_on_the_side_to_moves_line() {
         "on.json",
         r#"{"rabbit_goal_pct": 100, "variance_pct": 31, "variance_scale": 450}"#,
     );
-    let o = tusk(&[
-        "eval",
-        "--features",
-        "--setposition",
-        MIDGAME,
-        "--weights",
-        on.to_str().unwrap(),
-    ]);
-    let (out, err) = text(&o);
-    assert!(o.status.success(), "{err}");
+    let (out, _) = features_with(&on);
     let row = numbers(&out, "variance ");
     assert_eq!(row[0], 0.0, "gold is not to move: {out}");
     assert!(row[1] != 0.0, "an adjustment: {out}");
@@ -131,16 +138,7 @@ fn eval_shows_the_variance_adjustment_on_the_side_to_moves_line() {
 #[test]
 fn eval_with_a_weights_file_uses_it_and_warns_about_names_it_lacks() {
     let zero = file("eval", "zero.json", &zero_weights());
-    let o = tusk(&[
-        "eval",
-        "--features",
-        "--setposition",
-        MIDGAME,
-        "--weights",
-        zero.to_str().unwrap(),
-    ]);
-    let (out, err) = text(&o);
-    assert!(o.status.success(), "{err}");
+    let (out, err) = features_with(&zero);
     assert!(
         out.contains("score for silver (to move): +0 centirabbits"),
         "{out}"
