@@ -66,8 +66,8 @@ fn takes_most_free_captures_that_need_three_or_four_steps() {
         missed.join("\n")
     );
     assert!(
-        solved >= 14,
-        "capture_long.txt: {solved} of {total} (the floor is 14)"
+        solved >= 16,
+        "capture_long.txt: {solved} of {total} (the floor is 16)"
     );
 }
 
@@ -75,7 +75,7 @@ fn takes_most_free_captures_that_need_three_or_four_steps() {
 /// and nothing to take in return), the searcher plays one of the few turns (at most a tenth)
 /// that leave the opponent no capture at all. Measured when the set was made (2026-11-26):
 /// 31 of 40 at depth 4 with the weights shipped since round 6 (the misses let the piece go,
-/// mostly for a quiet or attacking turn). A floor against regressions, to be raised as the
+/// mostly for a quiet or attacking turn), 32 with those shipped since round 8. A floor against regressions, to be raised as the
 /// search learns to defend (issue 22); the aim is all 40.
 #[test]
 fn saves_a_piece_the_opponent_threatens_to_capture() {
@@ -91,7 +91,7 @@ fn saves_a_piece_the_opponent_threatens_to_capture() {
 }
 
 /// The capture-defence positions the searcher must solve (see the test).
-const CAPTURE_DEFENCE_FLOOR: usize = 31;
+const CAPTURE_DEFENCE_FLOOR: usize = 32;
 
 /// A win at once by elimination or immobilisation is taken.
 #[test]
