@@ -119,8 +119,7 @@ impl Context {
         let influence = trap_curve::is_used(w)
             || capture_risk::is_used(w)
             || rabbit_threat::is_used(w)
-            || rabbit_goal::is_used(w)
-            || w[id::variance_pct] != 0;
+            || rabbit_goal::is_used(w);
         Context::with_influence(pos, w, influence)
     }
 

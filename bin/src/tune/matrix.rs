@@ -14,8 +14,8 @@ use tusk_eval::{features, Weights};
 /// One position's row: its feature differences and its variance adjustment.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
-    /// (weight index, feature difference, side to move minus opponent) of every non-zero
-    /// difference.
+    /// (weight index, feature difference side to move minus opponent) for every weight whose
+    /// difference is not zero.
     pub entries: Vec<(u16, f32)>,
     /// The variance points of the side to move and its opponent, and the scale (centirabbits).
     pub variance: [f32; 3],
