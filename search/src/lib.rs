@@ -9,6 +9,7 @@
 
 mod commute;
 mod control;
+mod goal_defence;
 mod leaf;
 mod limits;
 mod memory;

@@ -31,11 +31,14 @@ pub enum Feature {
     /// steps left that captures (approach, push or pull, capture) as one move (off: only the
     /// two-step pushes and pulls that capture at once).
     CaptureMoves,
+    /// At the horizon, a turn start threatened with a goal that no turn can stop (and where the
+    /// side to move cannot goal first) is scored as lost instead of standing pat.
+    GoalDefence,
 }
 
 impl Feature {
     /// Every feature.
-    pub const ALL: [Feature; 11] = [
+    pub const ALL: [Feature; 12] = [
         Feature::Tt,
         Feature::TtMove,
         Feature::Ordering,
@@ -47,10 +50,11 @@ impl Feature {
         Feature::RootReductions,
         Feature::Commute,
         Feature::CaptureMoves,
+        Feature::GoalDefence,
     ];
 
     /// The name used on the command line (`tt`, `ttmove`, `ordering`, `null`, `lmr`, `qsearch`,
-    /// `threat`, `aspiration`, `rootred`, `commute`, `capmoves`).
+    /// `threat`, `aspiration`, `rootred`, `commute`, `capmoves`, `goaldef`).
     pub const fn name(self) -> &'static str {
         match self {
             Feature::Tt => "tt",
@@ -64,12 +68,14 @@ impl Feature {
             Feature::RootReductions => "rootred",
             Feature::Commute => "commute",
             Feature::CaptureMoves => "capmoves",
+            Feature::GoalDefence => "goaldef",
         }
     }
 
     /// Every feature's name, comma-separated, in [`Feature::ALL`] order (for messages).
     pub const NAMES: &'static str =
-        "tt, ttmove, ordering, null, lmr, qsearch, threat, aspiration, rootred, commute, capmoves";
+        "tt, ttmove, ordering, null, lmr, qsearch, threat, aspiration, rootred, commute, capmoves, \
+         goaldef";
 
     /// The feature called `name` (see [`Feature::name`]).
     pub fn from_name(name: &str) -> Option<Feature> {
@@ -134,6 +140,11 @@ pub struct Params {
     pub commute: bool,
     /// Whole capture moves of up to four steps in the quiescence search (see `quiesce.rs`).
     pub capture_moves: bool,
+    /// Score a threatened horizon turn start with no goal defence as lost (`goal_defence.rs`).
+    pub goal_defence: bool,
+    /// Nodes the goal-defence walk may take at one horizon node before its answer counts as
+    /// unknown (and the search stands pat as without it).
+    pub goal_defence_nodes: u32,
 }
 
 impl Default for Params {
@@ -172,6 +183,11 @@ impl Default for Params {
             root_reduce: [0.12, 0.30, 0.80],
             commute: true,
             capture_moves: false,
+            goal_defence: false,
+            // On the goal-defence tactics set and random games' threatened turn starts, a walk
+            // finds a defence in 16 nodes at the median (559 of 580 within 2,000) and proves a
+            // loss in 1,870 (12 of 23 within 2,000).
+            goal_defence_nodes: 2_000,
         }
     }
 }
@@ -191,6 +207,7 @@ impl Params {
             Feature::RootReductions => self.root_reductions = on,
             Feature::Commute => self.commute = on,
             Feature::CaptureMoves => self.capture_moves = on,
+            Feature::GoalDefence => self.goal_defence = on,
         }
     }
 
@@ -208,6 +225,7 @@ impl Params {
             Feature::RootReductions => self.root_reductions,
             Feature::Commute => self.commute,
             Feature::CaptureMoves => self.capture_moves,
+            Feature::GoalDefence => self.goal_defence,
         }
     }
 }

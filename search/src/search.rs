@@ -13,6 +13,7 @@ use tusk_eval::{goal, WIN, WIN_THRESHOLD};
 
 use crate::commute::redundant_order;
 use crate::control::Control;
+use crate::goal_defence::{Defence, DefenceWalk};
 use crate::moves::{generate, Scored};
 use crate::node_move::NodeMove;
 use crate::ordering::{capture_gain, grow, pick, threat_region, touches, MoveHistory};
@@ -28,6 +29,17 @@ pub(crate) const MAX_HEIGHT: usize = 160;
 const POLL_NODES: u64 = 256;
 /// Entries of the per-thread evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 16;
+
+/// The goal-defence walk's verdict on a cached turn start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verdict {
+    /// Not walked yet.
+    NotAsked,
+    /// Not lost: no threat, a defence found, the side to move goals first, or unknown.
+    Open,
+    /// Threatened, no goal of its own, and no turn stops the opponent's goal.
+    Lost,
+}
 
 /// The game's history for the repetition rule: every board key that stood at a turn start,
 /// with how often, sorted by key ([`tusk_engine::Game::seen_boards`]).
@@ -96,8 +108,11 @@ pub(crate) struct Worker<'a> {
     /// Static evaluations by search key (the evaluator's exact detectors are costly where
     /// rabbits are near goal, and transpositions within a turn revisit positions often).
     eval_cache: Vec<(u64, i32)>,
-    /// Goal-threat regions by board key (turn starts).
-    threat_cache: Vec<(u64, Bitboard)>,
+    /// Goal-threat regions by board key (turn starts), with the goal-defence walk's verdict
+    /// once it has been asked.
+    threat_cache: Vec<(u64, Bitboard, Verdict)>,
+    /// The goal-defence walk at the horizon (`goal_defence.rs`).
+    defence: DefenceWalk,
 }
 
 impl<'a> Worker<'a> {
@@ -124,7 +139,8 @@ impl<'a> Worker<'a> {
             seldepth: 0,
             stopped: false,
             eval_cache: vec![(0, 0); EVAL_CACHE],
-            threat_cache: vec![(0, Bitboard::EMPTY); EVAL_CACHE],
+            threat_cache: vec![(0, Bitboard::EMPTY, Verdict::NotAsked); EVAL_CACHE],
+            defence: DefenceWalk::new(),
         }
     }
 
@@ -146,6 +162,42 @@ impl<'a> Worker<'a> {
             self.flush();
         }
         self.stopped
+    }
+
+    /// The goal-threat region of the current turn start (empty: no threat) and its cache slot,
+    /// computed once per board key.
+    fn cached_threat(&mut self) -> (Bitboard, usize) {
+        let key = self.pos.board_key();
+        let slot = key as usize & (EVAL_CACHE - 1);
+        if self.threat_cache[slot].0 != key {
+            let r = threat_region(&mut self.pos);
+            self.threat_cache[slot] = (key, r, Verdict::NotAsked);
+        }
+        (self.threat_cache[slot].1, slot)
+    }
+
+    /// At a horizon turn start: the loss (in at most this turn and the opponent's next, eight
+    /// steps) when the opponent threatens a goal, the side to move cannot goal this turn, and
+    /// the goal-defence walk finds no turn that stops it; `None` otherwise, and when the walk
+    /// runs out of its budget. The walk's nodes count as searched nodes, so fixed-node
+    /// searches pay for it.
+    fn undefended_goal(&mut self, ply: i32) -> Option<i32> {
+        let (region, slot) = self.cached_threat();
+        if region.is_empty() {
+            return None;
+        }
+        if self.threat_cache[slot].2 == Verdict::NotAsked {
+            let open = goal::can_goal_within(&mut self.pos, 2_000) != Some(false) || {
+                let budget = self.sh.params.goal_defence_nodes;
+                let d = self.defence.find(&mut self.pos, region, budget);
+                let walked = u64::from(self.defence.nodes);
+                self.nodes += walked;
+                self.unflushed += walked;
+                d != Defence::Lost
+            };
+            self.threat_cache[slot].2 = if open { Verdict::Open } else { Verdict::Lost };
+        }
+        (self.threat_cache[slot].2 == Verdict::Lost).then(|| -(Score::WIN - (ply + 8)))
     }
 
     /// Adds this thread's nodes to the shared count and checks whether to stop.
@@ -346,19 +398,23 @@ impl<'a> Worker<'a> {
         }
         let turn_start = self.pos.at_turn_start();
         if depth <= 0 && !(pv && turn_start && ext >= 4 && params.goal_threat) {
+            // The goal-defence walk only where its answer can matter: where the quiescence
+            // value is above alpha, and where the loss it could prove is below beta.
+            if turn_start && params.goal_defence && -(Score::WIN - (ply + 8)) < beta {
+                let v = self.qsearch(ply, h, alpha, beta);
+                if v > alpha && !self.stopped {
+                    if let Some(loss) = self.undefended_goal(ply) {
+                        self.pv_len[h] = 0;
+                        return loss;
+                    }
+                }
+                return v;
+            }
             return self.qsearch(ply, h, alpha, beta);
         }
         if turn_start {
             self.threat[h] = if params.goal_threat {
-                let key = self.pos.board_key();
-                let slot = key as usize & (EVAL_CACHE - 1);
-                if self.threat_cache[slot].0 == key {
-                    self.threat_cache[slot].1
-                } else {
-                    let r = threat_region(&mut self.pos);
-                    self.threat_cache[slot] = (key, r);
-                    r
-                }
+                self.cached_threat().0
             } else {
                 Bitboard::EMPTY
             };

@@ -391,3 +391,37 @@ fn a_goal_this_turn_is_played_and_reported_before_the_first_iteration_ends() {
         assert_eq!(first.score.kind(), ScoreKind::WinIn(4));
     }
 }
+
+/// Gold to move: its rabbit on d3 can run to d7 (four steps, no goal this turn), after which
+/// silver has no turn that stops it goaling (silver's elephant is far away on h2, its only
+/// rabbit frozen by gold's elephant); so can any step forward. With the goal-defence walk at
+/// the horizon, a one-turn search scores that a win and plays a run; without it the horizon
+/// stands pat on the evaluation's goal-threat term and sees no win.
+#[test]
+fn an_unstoppable_goal_threat_for_next_turn_is_a_win_at_depth_4() {
+    let g = game("g [                        r       E          R           e        ]");
+    let mut params = tusk_search::params::Params::default();
+    let mut s = Searcher::new(SearchConfig {
+        threads: 1,
+        hash_mb: 8,
+    })
+    .expect("a searcher");
+    for walk in [true, false] {
+        params.goal_defence = walk;
+        s.set_params(params.clone());
+        s.clear();
+        let r = search_with(&mut s, &g, 4);
+        assert_legal(&g, &r);
+        let win = matches!(r.score.kind(), ScoreKind::WinIn(_));
+        assert_eq!(win, walk, "goal defence {walk}: {:?}", r.score.kind());
+        if walk {
+            let rabbit = after(&g, &r)
+                .position()
+                .pieces_of(Color::Gold, PieceKind::Rabbit);
+            let ahead = ["d4", "d5", "d6", "d7"]
+                .iter()
+                .any(|s| rabbit.contains(tusk_engine::Square::parse(s).unwrap()));
+            assert!(ahead, "{}", g.turn_text(&r.best));
+        }
+    }
+}

@@ -1,0 +1,252 @@
+//! Goal defence at the horizon: whether the side to move, threatened with a goal in the
+//! opponent's next turn, has any turn that stops every goal. Where it has none (and cannot goal
+//! first), the position is lost, however well its static evaluation scores it; the search's
+//! horizon then returns the loss instead of standing pat (`goaldef`, see `search.rs`).
+//!
+//! The walk plays only the node moves the search itself tries under a goal threat (a pass, a
+//! capture, or a move touching the threat region grown by the steps left less one; every move
+//! where none of those is legal), depth first, and stops at the first turn after which the
+//! opponent has no goal. That restriction loses no defence (the brute-force test in
+//! `ordering.rs`), so "no defence found" over a complete walk is exact. The walk is bounded:
+//! past a node budget, or where a goal search exceeds its own, the answer is unknown and the
+//! search stands pat as before.
+
+use tusk_engine::{Bitboard, Position, StepList};
+use tusk_eval::goal;
+
+use crate::moves::{generate, Scored};
+use crate::node_move::NodeMove;
+use crate::ordering::{capture_gain, grow, touches};
+
+/// Slots of the table of positions already walked (a power of two).
+const SEEN: usize = 1 << 12;
+
+/// Nodes of the opponent's goal search after a candidate defence before it counts as unknown.
+const GOAL_NODES: u32 = 2_000;
+
+/// What the walk found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Defence {
+    /// A turn stops every goal of the opponent.
+    Found,
+    /// No turn does: the side to move loses in the opponent's next turn (unless it goals
+    /// first, which the caller checks).
+    Lost,
+    /// The walk ran out of its budget first.
+    Unknown,
+}
+
+/// The walk's reusable state: one move list per level (a turn has at most four node moves),
+/// the table of positions already walked, and the node count of the current walk.
+pub(crate) struct DefenceWalk {
+    lists: [Vec<Scored>; 4],
+    scratch: StepList,
+    /// `(search key, walk stamp)`: a slot belongs to the current walk when its stamp matches.
+    seen: Vec<(u64, u32)>,
+    stamp: u32,
+    /// Nodes walked (positions generated, candidate turn ends checked) in the current walk.
+    pub(crate) nodes: u32,
+    budget: u32,
+    unknown: bool,
+}
+
+impl DefenceWalk {
+    /// An empty walker (allocates its lists and table once).
+    pub(crate) fn new() -> DefenceWalk {
+        DefenceWalk {
+            lists: std::array::from_fn(|_| Vec::with_capacity(640)),
+            scratch: StepList::new(),
+            seen: vec![(0, 0); SEEN],
+            stamp: 0,
+            nodes: 0,
+            budget: 0,
+            unknown: false,
+        }
+    }
+
+    /// Whether the side to move at the turn start `pos` has a turn that stops every goal of the
+    /// opponent, whose goal threat touches `threat` (the search's threat region), walking at
+    /// most `budget` nodes. Leaves `pos` as it found it.
+    pub(crate) fn find(&mut self, pos: &mut Position, threat: Bitboard, budget: u32) -> Defence {
+        self.stamp = self.stamp.wrapping_add(1).max(1);
+        self.nodes = 0;
+        self.budget = budget;
+        self.unknown = false;
+        match self.walk(pos, threat, 0) {
+            true => Defence::Found,
+            false if self.unknown => Defence::Unknown,
+            false => Defence::Lost,
+        }
+    }
+
+    /// Marks `key` walked; false when it already was in this walk.
+    fn first_visit(&mut self, key: u64) -> bool {
+        let mut slot = key as usize & (SEEN - 1);
+        for _ in 0..8 {
+            let (k, s) = self.seen[slot];
+            if s != self.stamp {
+                self.seen[slot] = (key, self.stamp);
+                return true;
+            }
+            if k == key {
+                return false;
+            }
+            slot = (slot + 1) & (SEEN - 1);
+        }
+        // The neighbourhood is full: walk it again rather than lose a defence.
+        true
+    }
+
+    /// Whether the turn ending here stops every goal of the opponent (an unknown answer is
+    /// recorded and counts as no).
+    fn ends_defended(&mut self, pos: &mut Position) -> bool {
+        self.nodes += 1;
+        let undo = pos.end_turn();
+        let answer = goal::can_goal_within(pos, GOAL_NODES);
+        pos.undo_end_turn(undo);
+        match answer {
+            Some(can) => !can,
+            None => {
+                self.unknown = true;
+                false
+            }
+        }
+    }
+
+    /// Depth-first walk of the restricted moves from `pos`, `level` node moves into the turn.
+    fn walk(&mut self, pos: &mut Position, threat: Bitboard, level: usize) -> bool {
+        if self.nodes >= self.budget {
+            self.unknown = true;
+            return false;
+        }
+        self.nodes += 1;
+        if !self.first_visit(pos.search_key()) {
+            return false;
+        }
+        let mut list = std::mem::take(&mut self.lists[level]);
+        generate(pos, &mut list, &mut self.scratch);
+        let region = grow(threat, pos.steps_left().saturating_sub(1));
+        let allowed = |pos: &Position, m: NodeMove| {
+            m.is_pass() || touches(m, region) || (m.len() > 0 && capture_gain(pos, m) > 0)
+        };
+        let restrict = list.iter().any(|&(m, _)| allowed(pos, m));
+        // Passes first: the cheapest defence to check is the turn ending now.
+        list.sort_unstable_by_key(|&(m, _)| !m.is_pass());
+        let mut found = false;
+        for &(m, _) in list.iter() {
+            if restrict && !allowed(pos, m) {
+                continue;
+            }
+            if m.is_pass() {
+                found = self.ends_defended(pos);
+            } else {
+                let a = m.first();
+                let ua = pos.play_step_unchecked(a);
+                let ub = (m.len() == 2).then(|| pos.play_step_unchecked(m.second()));
+                found = if pos.steps_left() == 0 {
+                    pos.can_end_turn() && self.ends_defended(pos)
+                } else {
+                    self.walk(pos, threat, level + 1)
+                };
+                if let Some(ub) = ub {
+                    pos.undo_step(m.second(), ub);
+                }
+                pos.undo_step(a, ua);
+            }
+            if found {
+                break;
+            }
+            if self.nodes >= self.budget {
+                self.unknown = true;
+                break;
+            }
+        }
+        self.lists[level] = list;
+        found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ordering::threat_region;
+    use tusk_engine::notation::board::parse_aei;
+
+    /// Brute force over every distinct turn agrees with the walk wherever the walk finishes:
+    /// `Found` exactly where some turn stops every goal, `Lost` exactly where none does, on
+    /// the goal-defence tactics set and the threatened turn starts of seeded random games.
+    #[test]
+    fn the_walk_agrees_with_every_turn() {
+        let data = include_str!("../tests/data/goal_defence.txt");
+        let mut positions: Vec<Position> = data
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| parse_aei(l.split('\t').next().unwrap()).unwrap())
+            .collect();
+        for seed in 0..40u64 {
+            positions.extend(
+                tusk_tests::random_game(seed, 120)
+                    .into_iter()
+                    .filter(|p| p.at_turn_start()),
+            );
+        }
+        let mut turns = tusk_engine::TurnGen::new();
+        let mut walk = DefenceWalk::new();
+        let (mut found, mut lost, mut unknown) = (0, 0, 0);
+        for p in &positions {
+            let mut pos = p.clone();
+            let threat = threat_region(&mut pos);
+            if threat.is_empty() || goal::goal_in_mut(&mut pos).is_some() {
+                continue;
+            }
+            let mut any = false;
+            turns.for_each_turn(&pos, &mut |t| any |= !goal::can_goal(t.position));
+            let verdict = walk.find(&mut pos, threat, 1_000_000);
+            assert_eq!(&pos, p);
+            let aei = tusk_engine::notation::board::to_aei_with_side(p);
+            match verdict {
+                Defence::Found => {
+                    assert!(any, "{aei}: a defence found where no turn defends");
+                    found += 1;
+                }
+                Defence::Lost => {
+                    assert!(!any, "{aei}: no defence found where a turn defends");
+                    lost += 1;
+                }
+                Defence::Unknown => unknown += 1,
+            }
+        }
+        eprintln!("{found} defended, {lost} lost, {unknown} unknown");
+        assert!(found >= 100, "{found}");
+        assert!(lost >= 20, "{lost}");
+        assert!(unknown * 50 <= found + lost, "{unknown} unknown");
+    }
+
+    /// A gold rabbit on d7 with nothing in front of it: silver's elephant far away on a1
+    /// cannot stop it (lost); on c8 it steps in front and freezes it (found).
+    #[test]
+    fn a_free_rabbit_one_step_from_goal() {
+        let mut walk = DefenceWalk::new();
+        for (aei, want) in [
+            (
+                "s [           R                   r                        e   E   ]",
+                Defence::Lost,
+            ),
+            (
+                "s [  e        R                   r                            E   ]",
+                Defence::Found,
+            ),
+        ] {
+            let mut p = parse_aei(aei).unwrap();
+            let threat = threat_region(&mut p);
+            assert!(threat.any(), "{aei}");
+            assert_eq!(walk.find(&mut p, threat, 100_000), want, "{aei}");
+        }
+        // A budget too small to finish says so.
+        let mut p =
+            parse_aei("s [           R                   r                        e   E   ]")
+                .unwrap();
+        let threat = threat_region(&mut p);
+        assert_eq!(walk.find(&mut p, threat, 3), Defence::Unknown);
+    }
+}
