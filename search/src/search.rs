@@ -180,7 +180,8 @@ impl<'a> Worker<'a> {
     /// steps) when the opponent threatens a goal, the side to move cannot goal this turn, and
     /// the goal-defence walk finds no turn that stops it; `None` otherwise, and when the walk
     /// runs out of its budget. The walk's nodes count as searched nodes, so fixed-node
-    /// searches pay for it.
+    /// searches pay for it (one per candidate defence; the goal search that checks it is not
+    /// counted).
     fn undefended_goal(&mut self, ply: i32) -> Option<i32> {
         let (region, slot) = self.cached_threat();
         if region.is_empty() {
