@@ -177,19 +177,7 @@ mod tests {
     /// the goal-defence tactics set and the threatened turn starts of seeded random games.
     #[test]
     fn the_walk_agrees_with_every_turn() {
-        let data = include_str!("../tests/data/goal_defence.txt");
-        let mut positions: Vec<Position> = data
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|l| parse_aei(l.split('\t').next().unwrap()).unwrap())
-            .collect();
-        for seed in 0..40u64 {
-            positions.extend(
-                tusk_tests::random_game(seed, 120)
-                    .into_iter()
-                    .filter(|p| p.at_turn_start()),
-            );
-        }
+        let (positions, _) = crate::ordering::goal_defence_test_positions(40);
         let mut turns = tusk_engine::TurnGen::new();
         let mut walk = DefenceWalk::new();
         let (mut found, mut lost, mut unknown) = (0, 0, 0);

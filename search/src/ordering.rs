@@ -236,6 +236,27 @@ pub(crate) fn grow(mut region: Bitboard, rings: u8) -> Bitboard {
     region
 }
 
+/// Test positions for goal-threat handling: the goal-defence tactics set (a few turns defend
+/// each) and the turn starts of `seeds` seeded random games; with how many came from the set.
+#[cfg(test)]
+pub(crate) fn goal_defence_test_positions(seeds: u64) -> (Vec<Position>, usize) {
+    let data = include_str!("../tests/data/goal_defence.txt");
+    let mut positions: Vec<Position> = data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| tusk_engine::notation::board::parse_aei(l.split('\t').next().unwrap()).unwrap())
+        .collect();
+    let from_data = positions.len();
+    for seed in 0..seeds {
+        positions.extend(
+            tusk_tests::random_game(seed, 120)
+                .into_iter()
+                .filter(|p| p.at_turn_start()),
+        );
+    }
+    (positions, from_data)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -342,21 +363,8 @@ mod tests {
     /// there) and on the threatened turn starts of seeded random games.
     #[test]
     fn the_goal_threat_restriction_keeps_a_defence_wherever_one_exists() {
-        let data = include_str!("../tests/data/goal_defence.txt");
-        let mut positions: Vec<Position> = data
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|l| parse_aei(l.split('\t').next().unwrap()).unwrap())
-            .collect();
-        let from_data = positions.len();
+        let (positions, from_data) = goal_defence_test_positions(60);
         assert!(from_data >= 100, "{from_data}");
-        for seed in 0..60u64 {
-            positions.extend(
-                tusk_tests::random_game(seed, 120)
-                    .into_iter()
-                    .filter(|p| p.at_turn_start()),
-            );
-        }
         let mut turns = tusk_engine::TurnGen::new();
         let (mut threatened, mut defendable) = (0, 0);
         for (i, p) in positions.iter().enumerate() {
