@@ -749,9 +749,8 @@ mod tests {
         assert!(changed > 10, "{changed} rabbit weights refitted");
         assert_eq!(round6[id::rabbit_goal_pct], 0);
         assert_eq!(round7[id::rabbit_goal_pct], 45);
-        let expected = round7;
         let shipped = Weights::default();
-        assert_eq!(shipped, expected);
+        assert_eq!(shipped, round7);
         assert_eq!(shipped[id::hostage_threat_pct], 0);
         assert!(crate::rabbit_goal::is_used(&shipped));
     }

@@ -236,27 +236,6 @@ pub(crate) fn grow(mut region: Bitboard, rings: u8) -> Bitboard {
     region
 }
 
-/// Test positions for goal-threat handling: the goal-defence tactics set (a few turns defend
-/// each) and the turn starts of `seeds` seeded random games; with how many came from the set.
-#[cfg(test)]
-pub(crate) fn goal_defence_test_positions(seeds: u64) -> (Vec<Position>, usize) {
-    let data = include_str!("../tests/data/goal_defence.txt");
-    let mut positions: Vec<Position> = data
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| tusk_engine::notation::board::parse_aei(l.split('\t').next().unwrap()).unwrap())
-        .collect();
-    let from_data = positions.len();
-    for seed in 0..seeds {
-        positions.extend(
-            tusk_tests::random_game(seed, 120)
-                .into_iter()
-                .filter(|p| p.at_turn_start()),
-        );
-    }
-    (positions, from_data)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -294,108 +273,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    /// Whether the turn ending here (the side to move has made at least one step) stops
-    /// every goal of the opponent in its next turn.
-    fn ends_defended(pos: &mut Position) -> bool {
-        let undo = pos.end_turn();
-        let defended = !tusk_eval::goal::can_goal_mut(pos);
-        pos.undo_end_turn(undo);
-        defended
-    }
-
-    /// Whether a turn from `pos` stops every goal of the opponent when only the node moves
-    /// the search tries under a goal threat are played: at each node, a pass, a capturing
-    /// move, or a move touching `threat` grown by the steps left less one (and every move
-    /// where none of those is legal). `seen` holds the nodes already walked.
-    fn restricted_defence(
-        pos: &mut Position,
-        threat: Bitboard,
-        seen: &mut std::collections::HashSet<u64>,
-    ) -> bool {
-        if !seen.insert(pos.search_key()) {
-            return false;
-        }
-        let mut list = Vec::new();
-        crate::moves::generate(pos, &mut list, &mut StepList::new());
-        let region = grow(threat, pos.steps_left().saturating_sub(1));
-        let allowed = |m: NodeMove| {
-            m.is_pass() || touches(m, region) || (m.len() > 0 && capture_gain(pos, m) > 0)
-        };
-        let mut moves: Vec<NodeMove> = list
-            .iter()
-            .map(|&(m, _)| m)
-            .filter(|&m| allowed(m))
-            .collect();
-        if moves.is_empty() {
-            moves = list.iter().map(|&(m, _)| m).collect();
-        }
-        for m in moves {
-            if m.is_pass() {
-                if ends_defended(pos) {
-                    return true;
-                }
-                continue;
-            }
-            let a = m.first();
-            let ua = pos.play_step_unchecked(a);
-            let ub = (m.len() == 2).then(|| pos.play_step_unchecked(m.second()));
-            let found = if pos.steps_left() == 0 {
-                pos.can_end_turn() && ends_defended(pos)
-            } else {
-                restricted_defence(pos, threat, seen)
-            };
-            if let Some(ub) = ub {
-                pos.undo_step(m.second(), ub);
-            }
-            pos.undo_step(a, ua);
-            if found {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// The goal-threat restriction loses no defence: wherever some turn stops every goal of
-    /// the opponent (brute force over every distinct turn), the moves the search tries under
-    /// the threat reach such a turn too. On the goal-defence tactics set (few turns defend
-    /// there) and on the threatened turn starts of seeded random games.
-    #[test]
-    fn the_goal_threat_restriction_keeps_a_defence_wherever_one_exists() {
-        let (positions, from_data) = goal_defence_test_positions(60);
-        assert!(from_data >= 100, "{from_data}");
-        let mut turns = tusk_engine::TurnGen::new();
-        let (mut threatened, mut defendable) = (0, 0);
-        for (i, p) in positions.iter().enumerate() {
-            let mut pos = p.clone();
-            let threat = threat_region(&mut pos);
-            if threat.is_empty() || tusk_eval::goal::goal_in_mut(&mut pos).is_some() {
-                continue;
-            }
-            threatened += 1;
-            let mut any = false;
-            turns.for_each_turn(&pos, &mut |t| {
-                any |= !tusk_eval::goal::can_goal(t.position);
-            });
-            if !any {
-                continue;
-            }
-            defendable += 1;
-            let mut seen = std::collections::HashSet::new();
-            assert!(
-                restricted_defence(&mut pos, threat, &mut seen),
-                "position {i} ({}): a turn defends, none the restriction allows",
-                tusk_engine::notation::board::to_aei_with_side(&pos)
-            );
-            assert_eq!(&pos, p);
-        }
-        eprintln!("{threatened} threatened turn starts, {defendable} with a defence");
-        assert!(
-            threatened >= from_data + 20,
-            "{threatened} threatened positions"
-        );
-        assert!(defendable >= from_data, "{defendable} defendable positions");
     }
 
     #[test]

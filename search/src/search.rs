@@ -13,7 +13,7 @@ use tusk_eval::{goal, WIN, WIN_THRESHOLD};
 
 use crate::commute::redundant_order;
 use crate::control::Control;
-use crate::goal_defence::{Defence, DefenceWalk};
+use crate::goal_defence::{Defence, DefenceWalk, GOAL_NODES};
 use crate::moves::{generate, Scored};
 use crate::node_move::NodeMove;
 use crate::ordering::{capture_gain, grow, pick, threat_region, touches, MoveHistory};
@@ -188,7 +188,7 @@ impl<'a> Worker<'a> {
             return None;
         }
         if self.threat_cache[slot].2 == Verdict::NotAsked {
-            let open = goal::can_goal_within(&mut self.pos, 2_000) != Some(false) || {
+            let open = goal::can_goal_within(&mut self.pos, GOAL_NODES) != Some(false) || {
                 let budget = self.sh.params.goal_defence_nodes;
                 let d = self.defence.find(&mut self.pos, region, budget);
                 let walked = u64::from(self.defence.nodes);
