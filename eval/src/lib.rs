@@ -14,9 +14,10 @@
 //! capture risk of pieces near traps ([`capture_risk`]), rabbits as goal threats
 //! ([`rabbit_threat`]), pieces framed on a trap ([`frames`]), the strongest pieces' alignment
 //! with the enemy pieces they dominate ([`alignment`]), their balance over the wings
-//! ([`imbalance`]), sharp's rabbit goal threats ([`rabbit_goal`]) and hostages held near
-//! the side's home traps ([`hostage_threat`]). A goal
-//! the side to move can reach this turn scores [`WIN`] minus the steps it takes.
+//! ([`imbalance`]), sharp's rabbit goal threats ([`rabbit_goal`]), hostages held near the
+//! side's home traps ([`hostage_threat`]) and a lone camel far forward near the enemy
+//! elephant ([`camel_advance`]). A goal the side to move can reach this turn scores [`WIN`]
+//! minus the steps it takes.
 //!
 //! Every parameter lives in [`Weights`], a flat vector with stable names, read from and written
 //! to JSON files by [`weights_file`] (the shipped set is compiled in). The evaluation is linear
@@ -29,6 +30,7 @@
 #![forbid(unsafe_code)]
 
 pub mod alignment;
+pub mod camel_advance;
 pub mod capture_moves;
 pub mod capture_risk;
 pub mod captures;
@@ -119,7 +121,8 @@ impl Context {
         let influence = trap_curve::is_used(w)
             || capture_risk::is_used(w)
             || rabbit_threat::is_used(w)
-            || rabbit_goal::is_used(w);
+            || rabbit_goal::is_used(w)
+            || camel_advance::is_used(w);
         Context::with_influence(pos, w, influence)
     }
 
@@ -195,6 +198,8 @@ pub enum Term {
     RabbitGoal,
     /// Enemy pieces held hostage near the side's home traps, by the steps to capture them.
     HostageThreat,
+    /// A lone camel far forward near the enemy elephant, with few friends around.
+    CamelAdvance,
     /// The variance adjustment of the whole score by the rabbit goal threats (on the side to
     /// move's line).
     Variance,
@@ -202,7 +207,7 @@ pub enum Term {
 
 impl Term {
     /// Number of terms.
-    pub const NUM: usize = 20;
+    pub const NUM: usize = 21;
     /// Every term, in breakdown order.
     pub const ALL: [Term; Term::NUM] = [
         Term::Material,
@@ -224,6 +229,7 @@ impl Term {
         Term::Imbalance,
         Term::RabbitGoal,
         Term::HostageThreat,
+        Term::CamelAdvance,
         Term::Variance,
     ];
 
@@ -249,6 +255,7 @@ impl Term {
             Term::Imbalance => "imbalance",
             Term::RabbitGoal => "rabbit goal",
             Term::HostageThreat => "hostage threat",
+            Term::CamelAdvance => "camel advance",
             Term::Variance => "variance",
         }
     }
@@ -382,6 +389,7 @@ fn positional_features<S: Sink>(
     imbalance::imbalance_features(pos, sink);
     let rabbit_goal = rabbit_goal::rabbit_goal_features(pos, ctx, w, sink);
     hostage_threat::hostage_threat_features(pos, ctx, sink);
+    camel_advance::camel_advance_features(pos, ctx, w, sink);
     VariancePoints::from_threat(rabbit_goal, w[id::variance_pct], w[id::variance_scale])
 }
 

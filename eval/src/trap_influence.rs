@@ -217,31 +217,56 @@ fn strongest_near(
     out
 }
 
+/// The influence of `c`'s piece of `kind` on `sq` before its distance to a trap:
+/// `(strength + unchallenged) × freedom × dominated` (see the module docs).
+fn piece_influence(
+    pos: &Position,
+    ctx: &Context,
+    w: &Weights,
+    c: Color,
+    kind: PieceKind,
+    sq: Square,
+) -> i64 {
+    let base = w[id::influence_strength][usize::from(ctx.stronger[c][kind.index()]).min(8)];
+    let challengers = ctx.attackers[c][kind.index()];
+    let near = (DISK3[sq.index()] & challengers).count() as usize;
+    let s = i64::from(base + w[id::influence_unchallenged][near.min(4)]);
+    let beside = usize::from((NEIGHBOURS[sq.index()] & challengers).any());
+    let uf = steps_to_free(pos, c, ctx.frozen[c], sq);
+    s * i64::from(w[id::influence_freedom][uf]) * i64::from(w[id::influence_dominated][beside])
+}
+
+/// What `c`'s elephant adds to `c`'s smooth control of each trap (in [`Square::TRAPS`] order,
+/// positive for `c`, sharp's unit): its share of [`trap_influence`]'s sum, 0 for a trap more
+/// than [`REACH`] steps away or when `c` has no elephant.
+pub fn elephant_influence(pos: &Position, ctx: &Context, w: &Weights, c: Color) -> [i32; 4] {
+    let mut out = [0i32; 4];
+    let Some(sq) = pos.pieces_of(c, PieceKind::Elephant).into_iter().next() else {
+        return out;
+    };
+    let v = piece_influence(pos, ctx, w, c, PieceKind::Elephant, sq);
+    for (t, &d) in TRAP_DISTANCE[sq.index()].iter().enumerate() {
+        if d <= REACH {
+            let mut raw = v * i64::from(w[id::influence_distance][usize::from(d)]);
+            if !is_home_trap(t, c) {
+                raw = raw * i64::from(w[id::influence_attacker_pct]) / 100;
+            }
+            out[t] = (raw >> 15).clamp(-(1 << 30), 1 << 30) as i32;
+        }
+    }
+    out
+}
+
 /// The smooth control of each trap, in [`Square::TRAPS`] order: positive when gold holds it
 /// (see the module docs). Needs the context's frozen pieces, stronger counts, attackers and
 /// dominated pieces.
 pub fn trap_influence(pos: &Position, ctx: &Context, w: &Weights) -> [i32; 4] {
-    let strength = &w[id::influence_strength];
-    let unchallenged = &w[id::influence_unchallenged];
     let by_distance = &w[id::influence_distance];
-    let freedom = &w[id::influence_freedom];
-    let dominance = &w[id::influence_dominated];
-    let threats = &ctx.attackers;
     let mut raw = [[0i64; 4]; 2];
     for c in Color::ALL {
         for kind in PieceKind::ALL {
-            let pieces = pos.pieces_of(c, kind);
-            if pieces.is_empty() {
-                continue;
-            }
-            let base = strength[usize::from(ctx.stronger[c][kind.index()]).min(8)];
-            let challengers = threats[c][kind.index()];
-            for sq in pieces {
-                let near = (DISK3[sq.index()] & challengers).count() as usize;
-                let s = i64::from(base + unchallenged[near.min(4)]);
-                let beside = usize::from((NEIGHBOURS[sq.index()] & challengers).any());
-                let uf = steps_to_free(pos, c, ctx.frozen[c], sq);
-                let v = s * i64::from(freedom[uf]) * i64::from(dominance[beside]);
+            for sq in pos.pieces_of(c, kind) {
+                let v = piece_influence(pos, ctx, w, c, kind, sq);
                 for (t, &d) in TRAP_DISTANCE[sq.index()].iter().enumerate() {
                     if d <= REACH {
                         raw[c.index()][t] += v * i64::from(by_distance[usize::from(d)]);

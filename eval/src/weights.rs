@@ -423,6 +423,11 @@ parameters! {
     /// value by the steps to capture it, in rabbits). Default 0, for the tuner.
     hostage_threat_pct: Linear(HostageThreat) in -10000..=10000 = 0;
 
+    /// A lone camel far forward near the enemy elephant (see [`crate::camel_advance`]), in
+    /// percent of sharp's penalty (weight; feature: minus that penalty in rabbits). Default 0,
+    /// for the tuner; sharp's is 100.
+    camel_advance_pct: Linear(CamelAdvance) in -10000..=10000 = 0;
+
     /// The share of each side's rabbit goal threat (at sharp's full value, whatever
     /// `rabbit_goal_pct`) counted as its chances of winning soon by the variance adjustment
     /// (see [`crate::variance`]), percent (shape; 0 turns the adjustment off; sharp's is 31,
