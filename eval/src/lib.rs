@@ -354,10 +354,9 @@ pub fn features_mut(pos: &mut Position, w: &Weights) -> Features {
     // With a goal this turn the score is a win; the positional terms are still shown, the
     // tactical ones (captures now, the opponent's next turn) are not computed.
     if sink.features.goal.is_none() {
-        let now = threat::capture_now_features(pos, &ctx, &mut sink);
+        threat::capture_now_features(pos, &ctx, &mut sink);
         let threat = NextTurnThreat::of_mut(pos);
-        let (us, steps) = (pos.side(), pos.steps_left());
-        threat::next_turn_features(us, steps, &ctx, now, threat, &mut sink);
+        threat::next_turn_features(pos.side(), pos.steps_left(), &ctx, threat, &mut sink);
     }
     sink.features
 }
@@ -440,7 +439,7 @@ pub fn evaluate_above(pos: &mut Position, w: &Weights, floor: Centirabbits) -> B
     let ctx = Context::for_scoring(pos, w);
     let mut sink = ScoreSink::new(w);
     let variance = positional_features(pos, &ctx, w, &mut sink);
-    let now = threat::capture_now_features(pos, &ctx, &mut sink);
+    threat::capture_now_features(pos, &ctx, &mut sink);
     let slack = threat::threat_slack(w, pos.steps_left());
     // The adjustment is monotone in the total, so it keeps the bound (one more for its
     // rounding).
@@ -454,7 +453,7 @@ pub fn evaluate_above(pos: &mut Position, w: &Weights, floor: Centirabbits) -> B
         return Bounded::AtMost(upper);
     }
     let threat = NextTurnThreat::of_mut(pos);
-    threat::next_turn_features(us, pos.steps_left(), &ctx, now, threat, &mut sink);
+    threat::next_turn_features(us, pos.steps_left(), &ctx, threat, &mut sink);
     Bounded::Exact(features::judgement(
         variance.adjust_integer(us, sink.difference(us)),
     ))

@@ -9,9 +9,7 @@
 //! the side to move can capture now (`capture_now_pct`); 1 when the opponent could goal next
 //! turn (`goal_threat` at a turn start, `goal_threat_late.k` mid-turn with `k` steps left); the value in rabbits of the strongest piece of the side to move the
 //! opponent could capture next turn (`capture_threat_pct` at a turn start,
-//! `capture_threat_late_pct.k` mid-turn with `k` steps left: fewer steps to defend with); for
-//! the side to move, when it can capture and is threatened too, minus the smaller of the two
-//! values (`capture_exchange_pct`, see [`next_turn_features`]).
+//! `capture_threat_late_pct.k` mid-turn with `k` steps left: fewer steps to defend with).
 
 use tusk_engine::{Color, PieceKind, Position};
 
@@ -49,35 +47,21 @@ impl NextTurnThreat {
 }
 
 /// The capture-now feature of the side to move `us`: the value of the strongest enemy piece
-/// it can capture this turn (`pos` is searched on and restored). Returns that piece's kind.
-pub fn capture_now_features<S: Sink>(
-    pos: &mut Position,
-    ctx: &Context,
-    sink: &mut S,
-) -> Option<PieceKind> {
+/// it can capture this turn (`pos` is searched on and restored).
+pub fn capture_now_features<S: Sink>(pos: &mut Position, ctx: &Context, sink: &mut S) {
     let us = pos.side();
-    let best = captures::best_capture_mut(pos);
-    if let Some(k) = best {
+    if let Some(k) = captures::best_capture_mut(pos) {
         sink.add_share(us, id::capture_now_pct, ctx.values[!us][k.index()], 100);
     }
-    best
 }
 
 /// The next-turn threat features of the opponent of `us` (the side to move, with
-/// `steps_left` steps left in its turn, able to capture a piece of kind `now` this turn):
-/// they only ever lower `us`'s score while their weights for those steps are not negative
-/// (see [`threat_slack`]).
-///
-/// With a capture of its own and a capture threat against it, the side to move can rarely
-/// both take and defend: the exchange feature (`capture_exchange_pct`, for `us`) is minus the
-/// smaller of the two values in rabbits, the part of its capture the threat answers (with
-/// the weight of `capture_now_pct` it counts the capture net of the threat, and nothing when
-/// the threat is worth more).
+/// `steps_left` steps left in its turn): they only ever lower `us`'s score while their
+/// weights for those steps are not negative (see [`threat_slack`]).
 pub fn next_turn_features<S: Sink>(
     us: Color,
     steps_left: u8,
     ctx: &Context,
-    now: Option<PieceKind>,
     t: NextTurnThreat,
     sink: &mut S,
 ) {
@@ -86,12 +70,12 @@ pub fn next_turn_features<S: Sink>(
         sink.add(them, goal_weight(steps_left), 1);
     }
     if let Some(k) = t.capture {
-        let threatened = ctx.values[us][k.index()];
-        sink.add_share(them, capture_weight(steps_left), threatened, 100);
-        if let Some(n) = now {
-            let answered = threatened.min(ctx.values[them][n.index()]);
-            sink.add_share(us, id::capture_exchange_pct, -answered, 100);
-        }
+        sink.add_share(
+            them,
+            capture_weight(steps_left),
+            ctx.values[us][k.index()],
+            100,
+        );
     }
 }
 
@@ -120,9 +104,8 @@ fn capture_weight(steps_left: u8) -> Param {
 pub fn threat_slack(w: &Weights, steps_left: u8) -> i64 {
     let goal = i64::from(w[goal_weight(steps_left)]).min(0);
     let capture = i64::from(w[capture_weight(steps_left)]).min(0);
-    let exchange = i64::from(w[id::capture_exchange_pct]).min(0);
     let cap = i64::from(w[id::piece_value_cap].max(1));
-    -goal - (capture + exchange) * cap / 100
+    -goal - capture * cap / 100
 }
 
 #[cfg(test)]
@@ -174,33 +157,6 @@ mod tests {
         assert_eq!(late(&f, 3), camel);
         assert_eq!(f.difference(id::capture_threat_pct, Color::Silver), 0.0);
         assert!((0..3).all(|k| late(&f, k) == 0.0));
-    }
-
-    /// Gold can push silver's dog on f4 into f3 this turn, and silver's elephant threatens
-    /// gold's camel at c6 next turn: the exchange feature is minus the smaller value (the
-    /// dog's) for gold. Without silver's threat, or without gold's capture, it is 0.
-    #[test]
-    fn a_capture_answered_by_a_bigger_threat_is_an_exchange() {
-        let w = Weights::default();
-        let board = |extra: &[(&'static str, &'static str)]| {
-            let mut list = vec![("E", "g4"), ("R", "h1"), ("r", "a8")];
-            list.extend_from_slice(extra);
-            crate::test_util::pos("g", &list)
-        };
-        let both = board(&[("M", "c5"), ("e", "d5"), ("d", "f4")]);
-        let f = crate::features(&both, &w);
-        let dog = f.difference(id::capture_now_pct, Color::Gold);
-        let camel = f.difference(id::capture_threat_pct, Color::Silver);
-        assert!(dog > 1.0 && camel > dog, "{dog} {camel}");
-        assert_eq!(f.difference(id::capture_exchange_pct, Color::Gold), -dog);
-        let no_threat = board(&[("M", "c5"), ("e", "h6"), ("d", "f4")]);
-        let f = crate::features(&no_threat, &w);
-        assert_eq!(f.difference(id::capture_threat_pct, Color::Silver), 0.0);
-        assert_eq!(f.difference(id::capture_exchange_pct, Color::Gold), 0.0);
-        let no_capture = board(&[("M", "c5"), ("e", "d5"), ("d", "a7")]);
-        let f = crate::features(&no_capture, &w);
-        assert_eq!(f.difference(id::capture_now_pct, Color::Gold), 0.0);
-        assert_eq!(f.difference(id::capture_exchange_pct, Color::Gold), 0.0);
     }
 
     /// On the seed diagram and a walk from it (turn starts and mid-turn), the threats are

@@ -339,11 +339,6 @@ parameters! {
     /// has fewer steps to defend with before the opponent's turn, so the threat is surer
     /// (weight per `k`; feature: that value in rabbits, for the opponent).
     capture_threat_late_pct: Linear(Captures)[4] in -10000..=10000 = [30, 30, 30, 30];
-    /// The side to move's capture this turn answered by the opponent's capture threat, in
-    /// percent (weight; feature: minus the smaller of the two pieces' values in rabbits, for
-    /// the side to move, when it has both; see [`crate::threat::next_turn_features`]).
-    /// Default 0, for the tuner; at `capture_now_pct` the capture counts net of the threat.
-    capture_exchange_pct: Linear(Captures) in -10000..=10000 = 0;
 
     /// A frozen piece loses this percentage of its value (weight; feature per frozen piece:
     /// minus its value in rabbits).
