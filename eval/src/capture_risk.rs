@@ -25,13 +25,20 @@
 //! one far from help cannot). The weights are centirabbits per rabbit of value at full
 //! control and no freedom; they ship at sharp's values ([`SHARP_HOME`], [`SHARP_AWAY`]).
 //!
+//! At an enemy home trap a piece's own share of its side's control
+//! ([`crate::trap_influence::piece_share`]) can be taken away before the hold is read, as
+//! sharp does: a piece cannot guard the trap it is dragged into, and a strong piece beside an
+//! enemy trap otherwise makes that trap look safe for itself. The shape parameter
+//! `capture_risk_self_pct` sets how much (0, as shipped: none; sharp's: all, scaled up by
+//! [`SELF_SCALE`] for the strongest ranks).
+//!
 //! The idea and the numbers of the prior come from sharp's `eval/pthreats.cpp` (David Wu);
 //! the distance model here is Tusk's own and simpler (no unfreezing distance of the
 //! attackers, no count of pieces standing closer to the trap).
 
 use tusk_engine::{Bitboard, ByColor, Color, PieceKind, Position, Square, NEIGHBOURS};
 
-use crate::trap_influence::{steps_to_free, TRAP_DISTANCE};
+use crate::trap_influence::{piece_share, steps_to_free, TRAP_DISTANCE};
 use crate::traps::is_home_trap;
 use crate::weights::id;
 use crate::{Context, Sink, Weights};
@@ -49,6 +56,11 @@ pub const SHARP_HOME: [i32; MAX_DISTANCE + 1] = [28, 27, 27, 25, 23, 15, 13, 10,
 /// Sharp's weights for the enemy's home traps (`H_BASE_PROP` 15.5/64 × `H_TDIST_FACTOR`): a
 /// prior for `capture_risk_away`.
 pub const SHARP_AWAY: [i32; MAX_DISTANCE + 1] = [24, 23, 23, 22, 20, 13, 11, 8, 7, 3, 2];
+
+/// The share of a piece's own control taken away at an enemy trap, by how many enemy pieces
+/// are stronger than it, in quarters (sharp's `EXTRA_CONTRIBUTION_SCALING`: a strong piece
+/// also weakens the enemy's pieces around it).
+const SELF_SCALE: [i32; 9] = [8, 6, 5, 4, 4, 4, 4, 4, 4];
 
 /// The enemy's hold on a trap from its smooth control `c` (sharp's units, enemy's view):
 /// `1024 / (1 + e^(-(c - 45) / 16)) - 12`, at least 0, in 1024ths. Integer-exact (a table of
@@ -170,13 +182,21 @@ pub fn risk_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weights, sink: 
                 Color::Gold => -ctx.influence[t],
                 Color::Silver => ctx.influence[t],
             };
-            let hold = hold(enemy_control);
-            if hold == 0 {
+            let home = is_home_trap(t, c);
+            // At an enemy home trap each piece's own share of its side's control is taken
+            // away first (`capture_risk_self_pct`), so the hold is read per piece.
+            let self_pct = if home {
+                0
+            } else {
+                w[id::capture_risk_self_pct]
+            };
+            let trap_hold = hold(enemy_control);
+            if trap_hold == 0 && self_pct == 0 {
                 continue;
             }
             let near = crate::trap_influence::DISK3[trap.index()]
                 | (crate::trap_influence::DISK4[trap.index()] & dominated[c]);
-            let weights = if is_home_trap(t, c) {
+            let weights = if home {
                 id::capture_risk_home
             } else {
                 id::capture_risk_away
@@ -186,6 +206,17 @@ pub fn risk_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weights, sink: 
                 let Some(k) = threat_distance(pos, &reach, c, p.kind(), sq, t) else {
                     continue;
                 };
+                let hold = if self_pct == 0 {
+                    trap_hold
+                } else {
+                    let kind = p.kind();
+                    let share = piece_share(pos, ctx, w, c, kind, sq, t);
+                    let scale = SELF_SCALE[usize::from(ctx.stronger[c][kind.index()]).min(8)];
+                    hold(enemy_control + share * scale * self_pct / 400)
+                };
+                if hold == 0 {
+                    continue;
+                }
                 let freedom = steps_to_free(pos, c, ctx.frozen[c], sq);
                 let factor = w[id::capture_risk_freedom.at(freedom)];
                 let value = ctx.values[c][p.kind().index()] + 50;
@@ -394,6 +425,45 @@ mod tests {
             let mut score = ScoreSink::new(&w);
             risk_features(&p, &ctx, &w, &mut score);
             assert_eq!(rec.features.score(), score.score(p.side()));
+        }
+    }
+
+    /// Each side's capture-risk total with sharp's priors and `capture_risk_self_pct` at `pct`.
+    fn risk_with_self(p: &Position, pct: i32) -> ByColor<i32> {
+        let mut w = priors();
+        w[id::capture_risk_self_pct] = pct;
+        let ctx = Context::new(p, &w);
+        let mut sink = ScoreSink::new(&w);
+        risk_features(p, &ctx, &w, &mut sink);
+        sink.totals()
+    }
+
+    /// Gold's camel on d6 beside silver's c6, silver's elephant two steps below it (a lost
+    /// ladder game): the camel's own share of gold's control of c6 and f6 hides most of its
+    /// risk; taken away, the risk grows (sharp charges about 94 cr on gold's camel and horse
+    /// there, Tusk 18 without and 66 with). At a side's own home traps nothing changes.
+    /// Colours mirror either way.
+    #[test]
+    fn a_piece_does_not_guard_the_enemy_trap_it_is_dragged_into() {
+        let p = tusk_engine::notation::board::parse_aei(
+            "s [rrrrrrrrd c mc d h M      H        e Eh       H D C  CD RRRRRRRR]",
+        )
+        .unwrap();
+        let (whole, half, without) = (
+            risk_with_self(&p, 0),
+            risk_with_self(&p, 50),
+            risk_with_self(&p, 100),
+        );
+        assert_eq!((whole[Color::Gold], without[Color::Gold]), (-18, -66));
+        assert!(without[Color::Gold] < half[Color::Gold] && half[Color::Gold] < -18);
+        // A gold dog two steps from its own c3 (five from c6) with silver's elephant beside it.
+        let home = pos("g", &[("D", "d2"), ("e", "e2"), ("R", "h1"), ("r", "h8")]);
+        assert!(risk_with_self(&home, 0)[Color::Gold] < 0);
+        assert_eq!(risk_with_self(&home, 0), risk_with_self(&home, 100));
+        for q in [&p, &home] {
+            let (a, b) = (risk_with_self(q, 100), risk_with_self(&q.flip(), 100));
+            assert_eq!(a[Color::Gold], b[Color::Silver]);
+            assert_eq!(a[Color::Silver], b[Color::Gold]);
         }
     }
 

@@ -236,22 +236,37 @@ fn piece_influence(
     s * i64::from(w[id::influence_freedom][uf]) * i64::from(w[id::influence_dominated][beside])
 }
 
+/// What `c`'s piece of `kind` on `sq` adds to `c`'s smooth control of trap `t` (positive for
+/// `c`, sharp's unit): its share of [`trap_influence`]'s sum, 0 beyond [`REACH`] steps.
+pub fn piece_share(
+    pos: &Position,
+    ctx: &Context,
+    w: &Weights,
+    c: Color,
+    kind: PieceKind,
+    sq: Square,
+    t: usize,
+) -> i32 {
+    let d = TRAP_DISTANCE[sq.index()][t];
+    if d > REACH {
+        return 0;
+    }
+    let mut raw = piece_influence(pos, ctx, w, c, kind, sq)
+        * i64::from(w[id::influence_distance][usize::from(d)]);
+    if !is_home_trap(t, c) {
+        raw = raw * i64::from(w[id::influence_attacker_pct]) / 100;
+    }
+    (raw >> 15).clamp(-(1 << 30), 1 << 30) as i32
+}
+
 /// What `c`'s elephant adds to `c`'s smooth control of each trap (in [`Square::TRAPS`] order,
 /// positive for `c`, sharp's unit): its share of [`trap_influence`]'s sum, 0 for a trap more
 /// than [`REACH`] steps away or when `c` has no elephant.
 pub fn elephant_influence(pos: &Position, ctx: &Context, w: &Weights, c: Color) -> [i32; 4] {
     let mut out = [0i32; 4];
-    let Some(sq) = pos.pieces_of(c, PieceKind::Elephant).into_iter().next() else {
-        return out;
-    };
-    let v = piece_influence(pos, ctx, w, c, PieceKind::Elephant, sq);
-    for (t, &d) in TRAP_DISTANCE[sq.index()].iter().enumerate() {
-        if d <= REACH {
-            let mut raw = v * i64::from(w[id::influence_distance][usize::from(d)]);
-            if !is_home_trap(t, c) {
-                raw = raw * i64::from(w[id::influence_attacker_pct]) / 100;
-            }
-            out[t] = (raw >> 15).clamp(-(1 << 30), 1 << 30) as i32;
+    if let Some(sq) = pos.pieces_of(c, PieceKind::Elephant).into_iter().next() {
+        for (t, share) in out.iter_mut().enumerate() {
+            *share = piece_share(pos, ctx, w, c, PieceKind::Elephant, sq, t);
         }
     }
     out

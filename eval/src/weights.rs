@@ -385,6 +385,12 @@ parameters! {
     /// frozen, it can step away; 1, 2, 3 or more: the steps its side needs to unfreeze it), in
     /// 64ths (shape; sharp's `H_UFDIST_FACTOR`).
     capture_risk_freedom: Fixed(CaptureRisk)[4] in 0..=256 = [27, 36, 44, 52];
+    /// How much of a piece's own share of its side's control of an enemy home trap is taken
+    /// away before the enemy's hold on that trap is read for the piece's capture risk there
+    /// (a piece cannot guard the trap it is dragged into), in percent (shape; 0 reads the
+    /// whole control, as before; sharp's is 100, with its larger share for the strongest
+    /// ranks, see [`crate::capture_risk`]).
+    capture_risk_self_pct: Fixed(CaptureRisk) in 0..=400 = 0;
 
     /// A framed piece (on a trap it cannot leave, see [`crate::frames`]) loses this
     /// percentage of its value (weight; feature per framed piece: minus its value in
