@@ -251,11 +251,7 @@ mod tests {
 
     /// Each side's capture-risk total with sharp's priors.
     fn risk(p: &Position) -> ByColor<i32> {
-        let w = priors();
-        let ctx = Context::new(p, &w);
-        let mut sink = ScoreSink::new(&w);
-        risk_features(p, &ctx, &w, &mut sink);
-        sink.totals()
+        risk_with_self(p, priors()[id::capture_risk_self_pct])
     }
 
     #[test]
