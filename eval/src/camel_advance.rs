@@ -36,9 +36,10 @@
 //! The idea and the numbers come from sharp's `Placement::getSheriffAdvancementThreat` (David
 //! Wu); the code here is Tusk's own.
 
-use tusk_engine::{Color, PieceKind, Position, Square};
+use tusk_engine::{Color, Position, Square};
 
 use crate::alignment::{advanced, elephants};
+use crate::imbalance::ranks_below_elephant;
 use crate::trap_influence::elephant_influence;
 use crate::traps::is_home_trap;
 use crate::weights::id;
@@ -152,17 +153,7 @@ fn crowd(pos: &Position, c: Color, sq: Square) -> i32 {
 /// exactly one piece of its strongest kind below the elephant, or either side lacks its
 /// elephant.
 pub fn penalty(pos: &Position, ctx: &Context, w: &Weights, c: Color) -> i32 {
-    let Some(kind) = [
-        PieceKind::Camel,
-        PieceKind::Horse,
-        PieceKind::Dog,
-        PieceKind::Cat,
-    ]
-    .into_iter()
-    .find(|&k| pos.count(c, k) > 0) else {
-        return 0;
-    };
-    let camels = pos.pieces_of(c, kind);
+    let camels = ranks_below_elephant(pos, c)[0];
     if camels.count() != 1 {
         return 0;
     }

@@ -107,7 +107,7 @@ const WING_PENALTY: [i32; 32] = [
 
 /// The side's three strongest kinds below the elephant that it has, strongest first, as
 /// bitboards of their pieces (empty where it has fewer kinds).
-fn ranks_below_elephant(pos: &Position, c: Color) -> [Bitboard; 3] {
+pub(crate) fn ranks_below_elephant(pos: &Position, c: Color) -> [Bitboard; 3] {
     let mut ranks = [Bitboard::EMPTY; 3];
     let mut n = 0;
     for kind in [
