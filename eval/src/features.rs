@@ -57,6 +57,7 @@ pub fn judgement(diff: i64) -> Centirabbits {
 
 /// The scoring sink: multiplies each feature by its weight at once and keeps one total per
 /// side. What the searcher's evaluation uses.
+#[derive(Clone, Copy)]
 pub struct ScoreSink<'w> {
     w: &'w Weights,
     total: [i64; 2],

@@ -432,14 +432,54 @@ impl Bounded {
 /// an upper bound for any weights. With `floor` below every score the result is always exact
 /// and equals [`evaluate_mut`]'s. `pos` is left exactly as it was.
 pub fn evaluate_above(pos: &mut Position, w: &Weights, floor: Centirabbits) -> Bounded {
+    evaluate_lazily(pos, w, floor, false).score
+}
+
+/// What a quiescence search may stand pat on: a score, and whether it left a capture to be
+/// played out (see [`stand_pat_above`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StandPat {
+    /// The score (exact, or an upper bound at most the floor asked for).
+    pub score: Bounded,
+    /// The side to move can capture this turn and the opponent could capture next turn: the
+    /// score leaves out the side to move's capture (`capture_now_pct`), which a searcher must
+    /// play as a move. Always false with an [`Bounded::AtMost`] score.
+    pub exchange: bool,
+}
+
+/// [`evaluate_above`] for a quiescence search's stand-pat: where the side to move can capture
+/// this turn and the opponent threatens a capture next turn, standing pat may not count both
+/// its capture (at `capture_now_pct`) and a defence of its own piece (the threat at only
+/// `capture_threat_pct`): one turn rarely does both. The score then leaves the capture out (it
+/// is what the side gets by defending) and [`StandPat::exchange`] says the searcher must play
+/// the capture to be credited with it, after which the opponent's capture is played or
+/// evaluated in turn. Everywhere else it equals [`evaluate_above`]. An upper bound stays one:
+/// the bound counts the capture.
+pub fn stand_pat_above(pos: &mut Position, w: &Weights, floor: Centirabbits) -> StandPat {
+    evaluate_lazily(pos, w, floor, true)
+}
+
+/// [`evaluate_above`] (with `exchange` false) or [`stand_pat_above`].
+fn evaluate_lazily(
+    pos: &mut Position,
+    w: &Weights,
+    floor: Centirabbits,
+    exchange: bool,
+) -> StandPat {
+    let exact = |score| StandPat {
+        score: Bounded::Exact(score),
+        exchange: false,
+    };
     if let Some(steps) = goal::goal_in_mut(pos) {
-        return Bounded::Exact(WIN - Centirabbits::from(steps));
+        return exact(WIN - Centirabbits::from(steps));
     }
     let us = pos.side();
     let ctx = Context::for_scoring(pos, w);
     let mut sink = ScoreSink::new(w);
     let variance = positional_features(pos, &ctx, w, &mut sink);
-    threat::capture_now_features(pos, &ctx, &mut sink);
+    let without_capture = sink;
+    let capture = captures::best_capture_mut(pos);
+    threat::capture_now_feature(us, capture, &ctx, &mut sink);
     let slack = threat::threat_slack(w, pos.steps_left());
     // The adjustment is monotone in the total, so it keeps the bound (one more for its
     // rounding).
@@ -450,13 +490,27 @@ pub fn evaluate_above(pos: &mut Position, w: &Weights, floor: Centirabbits) -> B
         features::judgement(variance.adjust_integer(us, linear) + i64::from(!variance.is_none()))
     };
     if upper <= floor {
-        return Bounded::AtMost(upper);
+        return StandPat {
+            score: Bounded::AtMost(upper),
+            exchange: false,
+        };
     }
     let threat = NextTurnThreat::of_mut(pos);
+    let exchange = exchange
+        && match (capture, threat.capture) {
+            (Some(c), Some(t)) => ctx.values[us][t.index()] >= ctx.values[!us][c.index()],
+            _ => false,
+        };
+    if exchange {
+        sink = without_capture;
+    }
     threat::next_turn_features(us, pos.steps_left(), &ctx, threat, &mut sink);
-    Bounded::Exact(features::judgement(
-        variance.adjust_integer(us, sink.difference(us)),
-    ))
+    StandPat {
+        score: Bounded::Exact(features::judgement(
+            variance.adjust_integer(us, sink.difference(us)),
+        )),
+        exchange,
+    }
 }
 
 #[cfg(test)]

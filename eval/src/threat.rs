@@ -50,7 +50,18 @@ impl NextTurnThreat {
 /// it can capture this turn (`pos` is searched on and restored).
 pub fn capture_now_features<S: Sink>(pos: &mut Position, ctx: &Context, sink: &mut S) {
     let us = pos.side();
-    if let Some(k) = captures::best_capture_mut(pos) {
+    capture_now_feature(us, captures::best_capture_mut(pos), ctx, sink);
+}
+
+/// The capture-now feature of the side to move `us` when `best` is the strongest enemy kind it
+/// can capture this turn (none: no feature).
+pub fn capture_now_feature<S: Sink>(
+    us: Color,
+    best: Option<PieceKind>,
+    ctx: &Context,
+    sink: &mut S,
+) {
+    if let Some(k) = best {
         sink.add_share(us, id::capture_now_pct, ctx.values[!us][k.index()], 100);
     }
 }

@@ -34,11 +34,16 @@ pub enum Feature {
     /// At the horizon, a turn start threatened with a goal that no turn can stop (and where the
     /// side to move cannot goal first) is scored as lost instead of standing pat.
     GoalDefence,
+    /// In the quiescence search, where the side to move can capture and the opponent threatens
+    /// a capture next turn, standing pat counts only the defence and the capture is played
+    /// as a whole capture move, the opponent's reply capture after it
+    /// ([`tusk_eval::stand_pat_above`]).
+    Exchange,
 }
 
 impl Feature {
     /// Every feature.
-    pub const ALL: [Feature; 12] = [
+    pub const ALL: [Feature; 13] = [
         Feature::Tt,
         Feature::TtMove,
         Feature::Ordering,
@@ -51,10 +56,11 @@ impl Feature {
         Feature::Commute,
         Feature::CaptureMoves,
         Feature::GoalDefence,
+        Feature::Exchange,
     ];
 
     /// The name used on the command line (`tt`, `ttmove`, `ordering`, `null`, `lmr`, `qsearch`,
-    /// `threat`, `aspiration`, `rootred`, `commute`, `capmoves`, `goaldef`).
+    /// `threat`, `aspiration`, `rootred`, `commute`, `capmoves`, `goaldef`, `exchange`).
     pub const fn name(self) -> &'static str {
         match self {
             Feature::Tt => "tt",
@@ -69,13 +75,14 @@ impl Feature {
             Feature::Commute => "commute",
             Feature::CaptureMoves => "capmoves",
             Feature::GoalDefence => "goaldef",
+            Feature::Exchange => "exchange",
         }
     }
 
     /// Every feature's name, comma-separated, in [`Feature::ALL`] order (for messages).
     pub const NAMES: &'static str =
         "tt, ttmove, ordering, null, lmr, qsearch, threat, aspiration, rootred, commute, capmoves, \
-         goaldef";
+         goaldef, exchange";
 
     /// The feature called `name` (see [`Feature::name`]).
     pub fn from_name(name: &str) -> Option<Feature> {
@@ -142,6 +149,8 @@ pub struct Params {
     pub capture_moves: bool,
     /// Score a threatened horizon turn start with no goal defence as lost (`goal_defence.rs`).
     pub goal_defence: bool,
+    /// Resolve capture exchanges in the quiescence search (see [`Feature::Exchange`]).
+    pub exchange: bool,
     /// Nodes the goal-defence walk may take at one horizon node before its answer counts as
     /// unknown (and the search stands pat as without it).
     pub goal_defence_nodes: u32,
@@ -184,6 +193,9 @@ impl Default for Params {
             commute: true,
             capture_moves: false,
             goal_defence: false,
+            // Won its match (search/README.md) but fails the capture-defence tactics floor:
+            // off until that is settled.
+            exchange: false,
             // On the 603 threatened turn starts of the goal-defence tactics set and 40 seeded
             // random games, a walk finds a defence in 16 nodes at the median (559 of 580 within
             // 2,000) and proves a loss in 1,870 (12 of 23 within 2,000).
@@ -208,6 +220,7 @@ impl Params {
             Feature::Commute => self.commute = on,
             Feature::CaptureMoves => self.capture_moves = on,
             Feature::GoalDefence => self.goal_defence = on,
+            Feature::Exchange => self.exchange = on,
         }
     }
 
@@ -226,6 +239,7 @@ impl Params {
             Feature::Commute => self.commute,
             Feature::CaptureMoves => self.capture_moves,
             Feature::GoalDefence => self.goal_defence,
+            Feature::Exchange => self.exchange,
         }
     }
 }

@@ -5,6 +5,12 @@
 //! ([`tusk_eval::capture_moves`]), best gain first (with the `capmoves` feature off, only the
 //! capturing pushes and pulls). A turn that runs out of steps ends with the end checks and the
 //! opponent's goal detector, and the opponent's turn start is searched the same way.
+//!
+//! With the exchange feature (off by default, `Params::exchange`), where the side to move can
+//! capture and the opponent threatens a capture of at least the same value next turn, standing
+//! pat counts only the defence ([`tusk_eval::stand_pat_above`]) and the capture is played out
+//! as a whole capture move however many steps it takes; the opponent's reply capture is then
+//! met at its turn start.
 
 use tusk_eval::capture_moves::capture_moves;
 
@@ -34,7 +40,7 @@ impl Worker<'_> {
         }
         // Standing pat cannot raise alpha when even the evaluation's upper bound stays at or
         // below it: then the bound is enough (a fail-low answer stays a valid upper bound).
-        let stand = self.static_eval_above(ply, alpha);
+        let (stand, exchange) = self.static_eval_above(ply, alpha);
         if !self.sh.params.quiescence || h >= MAX_HEIGHT - 2 || stand >= beta {
             return stand;
         }
@@ -42,8 +48,10 @@ impl Worker<'_> {
             alpha = stand;
         }
         // With two steps left or fewer the capture moves are the pushes and pulls below (and a
-        // pull's completion, which the search below the horizon already plays).
-        if self.sh.params.capture_moves && self.pos.steps_left() >= 3 {
+        // pull's completion, which the search below the horizon already plays). Where standing
+        // pat left out the side's capture (an exchange), the capture must be found however
+        // many steps it takes.
+        if (self.sh.params.capture_moves || exchange) && self.pos.steps_left() >= 3 {
             return self.qsearch_capture_moves(ply, h, alpha, beta, stand);
         }
         let mut best = stand;

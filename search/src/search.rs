@@ -107,7 +107,7 @@ pub(crate) struct Worker<'a> {
     pub(crate) stopped: bool,
     /// Static evaluations by search key (the evaluator's exact detectors are costly where
     /// rabbits are near goal, and transpositions within a turn revisit positions often).
-    eval_cache: Vec<(u64, i32)>,
+    eval_cache: Vec<(u64, i32, bool)>,
     /// Goal-threat regions by board key (turn starts), with the goal-defence walk's verdict
     /// once it has been asked.
     threat_cache: Vec<(u64, Bitboard, Verdict)>,
@@ -138,7 +138,7 @@ impl<'a> Worker<'a> {
             unflushed: 0,
             seldepth: 0,
             stopped: false,
-            eval_cache: vec![(0, 0); EVAL_CACHE],
+            eval_cache: vec![(0, 0, false); EVAL_CACHE],
             threat_cache: vec![(0, Bitboard::EMPTY, Verdict::NotAsked); EVAL_CACHE],
             defence: DefenceWalk::new(),
         }
@@ -216,38 +216,52 @@ impl<'a> Worker<'a> {
 
     /// The static score of the current position from the side to move's view, a goal this
     /// turn (the evaluator's exact detector) turned into a win `ply` steps from the root.
+    /// With the exchange feature on it is the quiescence search's stand-pat score
+    /// ([`tusk_eval::stand_pat_above`]).
     #[inline]
     pub(crate) fn static_eval(&mut self, ply: i32) -> i32 {
-        self.static_eval_above(ply, -INF)
+        self.static_eval_above(ply, -INF).0
     }
 
     /// [`Worker::static_eval`], or only an upper bound of it when that bound is at most
     /// `floor` (the opponent's next-turn threats, the costly terms, can only lower the score,
-    /// so they are skipped where the score could not rise above `floor` anyway).
+    /// so they are skipped where the score could not rise above `floor` anyway); and whether
+    /// the score leaves out a capture the side to move must play to be credited with it
+    /// ([`tusk_eval::StandPat::exchange`]; never with a bound).
     #[inline]
-    pub(crate) fn static_eval_above(&mut self, ply: i32, floor: i32) -> i32 {
+    pub(crate) fn static_eval_above(&mut self, ply: i32, floor: i32) -> (i32, bool) {
         // The evaluation does not depend on the board the turn started on.
         let key = self.pos.hash();
         let slot = key as usize & (EVAL_CACHE - 1);
-        let e = if self.eval_cache[slot].0 == key {
-            self.eval_cache[slot].1
+        let (e, exchange) = if self.eval_cache[slot].0 == key {
+            (self.eval_cache[slot].1, self.eval_cache[slot].2)
         } else {
-            match tusk_eval::evaluate_above(&mut self.pos, &self.sh.params.weights, floor) {
+            let w = &self.sh.params.weights;
+            let stand = if self.sh.params.exchange {
+                tusk_eval::stand_pat_above(&mut self.pos, w, floor)
+            } else {
+                tusk_eval::StandPat {
+                    score: tusk_eval::evaluate_above(&mut self.pos, w, floor),
+                    exchange: false,
+                }
+            };
+            match stand.score {
                 tusk_eval::Bounded::Exact(e) => {
-                    self.eval_cache[slot] = (key, e);
-                    e
+                    self.eval_cache[slot] = (key, e, stand.exchange);
+                    (e, stand.exchange)
                 }
                 // Below every win score, so no conversion is needed.
                 tusk_eval::Bounded::AtMost(u) => {
-                    return u.clamp(-Score::WIN_BOUND + 1, Score::WIN_BOUND - 1)
+                    return (u.clamp(-Score::WIN_BOUND + 1, Score::WIN_BOUND - 1), false)
                 }
             }
         };
-        if e >= WIN_THRESHOLD {
+        let v = if e >= WIN_THRESHOLD {
             Score::WIN - (ply + (WIN - e))
         } else {
             e.clamp(-Score::WIN_BOUND + 1, Score::WIN_BOUND - 1)
-        }
+        };
+        (v, exchange)
     }
 
     #[inline]

@@ -425,3 +425,36 @@ fn an_unstoppable_goal_threat_for_next_turn_is_a_win_at_depth_4() {
         }
     }
 }
+
+/// Round 8's ladder game 8 at 5g (Tusk gold against sharp at depth 4): without the exchange,
+/// a depth-9 search plays `Hb3n Hb4n Hb5e Md5n`, the camel to d6, where sharp's elephant
+/// pushes it to d7 and takes it on c6 two turns later; the horizon stood pat on gold's horse
+/// capture (counted at 70 %) while silver threatened gold's horse (at 15 %). With the exchange
+/// the horizon may count only one of them, and the camel stays off the sixth rank.
+#[test]
+fn the_exchange_keeps_the_ladder_camel_home() {
+    let g = game("g [rrrrrrrrd c mc d h         M       e Eh  H    H D C  CD RRRRRRRR]");
+    let mut params = tusk_search::params::Params::default();
+    let mut s = Searcher::new(SearchConfig {
+        threads: 1,
+        hash_mb: 8,
+    })
+    .expect("a searcher");
+    for exchange in [true, false] {
+        params.exchange = exchange;
+        s.set_params(params.clone());
+        s.clear();
+        let r = search_with(&mut s, &g, 9);
+        assert_legal(&g, &r);
+        let camel = after(&g, &r)
+            .position()
+            .pieces_of(Color::Gold, PieceKind::Camel);
+        let d6 = tusk_engine::Square::parse("d6").unwrap();
+        assert_eq!(
+            camel.contains(d6),
+            !exchange,
+            "exchange {exchange}: {}",
+            g.turn_text(&r.best)
+        );
+    }
+}

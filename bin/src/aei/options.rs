@@ -2,8 +2,9 @@
 //!
 //! Every standard AEI option is understood (the time control, the clocks, the opponent and
 //! event, `hash` and `depth`), plus Tusk's own `threads`, `strict` (exit on an unknown
-//! command), `seed` (fixes the setup choice), `nodes` (a node limit per search), `without`
-//! (search features switched off, for self-play checks of what each is worth) and `weights`
+//! command), `seed` (fixes the setup choice), `nodes` (a node limit per search), `with`
+//! and `without` (search features switched on and off, for self-play checks of what each is
+//! worth; `without` wins where both name one) and `weights`
 //! (an evaluation weights file; `default` for the shipped set). Names are matched case-insensitively.
 //! Numbers may be decimals; times are seconds.
 
@@ -57,7 +58,10 @@ pub struct Options {
     pub strict: bool,
     /// Fixes the setup choice (`None`: a fresh choice every game).
     pub seed: Option<u64>,
-    /// Search features switched off (`tusk bench --without` names, comma-separated).
+    /// Search features switched on (`tusk bench --with` names, comma-separated).
+    pub with: Vec<tusk_search::Feature>,
+    /// Search features switched off (`tusk bench --without` names, comma-separated); applied
+    /// after `with`.
     pub without: Vec<tusk_search::Feature>,
     /// The evaluation weights (`weights`: a weights file; empty or `default`: the shipped ones).
     pub weights: tusk_eval::Weights,
@@ -84,6 +88,7 @@ impl Default for Options {
             threads: SearchConfig::DEFAULT_THREADS,
             strict: false,
             seed: None,
+            with: Vec::new(),
             without: Vec::new(),
             weights: tusk_eval::Weights::default(),
             weights_missing: Vec::new(),
@@ -102,7 +107,7 @@ pub enum Changed {
     Hash,
     /// `threads`: the searcher's thread count changes.
     Threads,
-    /// `without` or `weights`: the searcher's parameters change.
+    /// `with`, `without` or `weights`: the searcher's parameters change.
     Params,
 }
 
@@ -209,7 +214,7 @@ impl Options {
             "tcturns" | "hash" | "threads" | "seed" | "nodes" => Kind::Count,
             "depth" | "rating" | "opponent_rating" => Kind::Number,
             "rated" | "strict" => Kind::Bool,
-            "opponent" | "event" | "without" | "weights" => Kind::Text,
+            "opponent" | "event" | "with" | "without" | "weights" => Kind::Text,
             _ => return Err(OptionError::Unknown(name.to_string())),
         };
         let bad_as = |expected| OptionError::BadValue {
@@ -275,6 +280,11 @@ impl Options {
             ("strict", Value::Bool(b)) => self.strict = b,
             ("opponent", Value::Text(t)) => self.opponent = Some(t),
             ("event", Value::Text(t)) => self.event = Some(t),
+            ("with", Value::Text(t)) => {
+                self.with = tusk_search::Feature::parse_list(&t)
+                    .map_err(|_| bad_as(tusk_search::Feature::NAMES))?;
+                changed = Changed::Params;
+            }
             ("without", Value::Text(t)) => {
                 // The message lists every name: "expected tt, ttmove, ...".
                 self.without = tusk_search::Feature::parse_list(&t)
@@ -390,6 +400,26 @@ mod tests {
         assert_eq!(o.reserve_of(Color::Gold), 60.0);
         assert_eq!((o.move_used, o.used[Color::Gold]), (0.0, None));
         assert_eq!(o.tc.per_move, 15.0);
+    }
+
+    /// `with` and `without` read feature lists (the bench's names) and change the parameters;
+    /// a name that is no feature is refused with the list of names, keeping the old list.
+    #[test]
+    fn feature_lists_switch_features_on_and_off() {
+        use tusk_search::Feature;
+        let mut o = Options::default();
+        assert_eq!(
+            o.set("with", Some("exchange, capmoves")),
+            Ok(Changed::Params)
+        );
+        assert_eq!(o.with, [Feature::Exchange, Feature::CaptureMoves]);
+        assert_eq!(o.set("without", Some("lmr")), Ok(Changed::Params));
+        assert_eq!(o.without, [Feature::Lmr]);
+        let e = o.set("with", Some("exchange,nosuch")).unwrap_err();
+        assert!(e.to_string().contains(Feature::NAMES), "{e}");
+        assert_eq!(o.with, [Feature::Exchange, Feature::CaptureMoves]);
+        assert_eq!(o.set("with", Some("")), Ok(Changed::Params));
+        assert!(o.with.is_empty());
     }
 
     #[test]

@@ -208,6 +208,9 @@ impl Session {
             weights: self.opts.weights.clone(),
             ..tusk_search::Params::default()
         };
+        for &f in &self.opts.with {
+            params.set(f, true);
+        }
         for &f in &self.opts.without {
             params.set(f, false);
         }
@@ -742,6 +745,7 @@ mod tests {
                 "seed",
                 "strict",
                 "rated",
+                "with",
                 "without",
                 "opponent",
                 "bogus",
