@@ -18,12 +18,28 @@ fn game(text: &str) -> Game {
     Game::from_position(parse_aei(text).expect("test position"), 2)
 }
 
-fn search(game: &Game, depth: u32) -> SearchResult {
-    let mut s = Searcher::new(SearchConfig {
+/// A searcher of one thread with an 8 MiB table.
+fn one_thread_searcher() -> Searcher {
+    Searcher::new(SearchConfig {
         threads: 1,
         hash_mb: 8,
     })
-    .expect("a searcher");
+    .expect("a searcher")
+}
+
+/// A search of `game` to `depth` steps by a fresh [`one_thread_searcher`] with `params`.
+fn search_with_params(
+    game: &Game,
+    depth: u32,
+    params: tusk_search::params::Params,
+) -> SearchResult {
+    let mut s = one_thread_searcher();
+    s.set_params(params);
+    search_with(&mut s, game, depth)
+}
+
+fn search(game: &Game, depth: u32) -> SearchResult {
+    let mut s = one_thread_searcher();
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
@@ -253,11 +269,7 @@ fn a_turn_making_a_third_repetition_is_never_returned() {
 #[test]
 fn multipv_ranks_distinct_turns() {
     let g = game(OPENING);
-    let mut s = Searcher::new(SearchConfig {
-        threads: 1,
-        hash_mb: 8,
-    })
-    .expect("a searcher");
+    let mut s = one_thread_searcher();
     let limits = Limits {
         depth: Some(4),
         nodes: None,
@@ -329,11 +341,7 @@ fn a_table_beyond_the_machine_is_refused_and_the_old_one_kept() {
             .starts_with("hash 1048576 MiB could not be allocated"),
         "{e}"
     );
-    let mut s = Searcher::new(SearchConfig {
-        threads: 1,
-        hash_mb: 8,
-    })
-    .expect("a searcher");
+    let mut s = one_thread_searcher();
     let e = s.set_hash_mb(huge).unwrap_err();
     assert!(matches!(e, SearchError::Hash(_)), "{e:?}");
     assert_eq!(
@@ -400,17 +408,12 @@ fn a_goal_this_turn_is_played_and_reported_before_the_first_iteration_ends() {
 #[test]
 fn an_unstoppable_goal_threat_for_next_turn_is_a_win_at_depth_4() {
     let g = game("g [                        r       E          R           e        ]");
-    let mut params = tusk_search::params::Params::default();
-    let mut s = Searcher::new(SearchConfig {
-        threads: 1,
-        hash_mb: 8,
-    })
-    .expect("a searcher");
     for walk in [true, false] {
-        params.goal_defence = walk;
-        s.set_params(params.clone());
-        s.clear();
-        let r = search_with(&mut s, &g, 4);
+        let params = tusk_search::params::Params {
+            goal_defence: walk,
+            ..Default::default()
+        };
+        let r = search_with_params(&g, 4, params);
         assert_legal(&g, &r);
         let win = matches!(r.score.kind(), ScoreKind::WinIn(_));
         assert_eq!(win, walk, "goal defence {walk}: {:?}", r.score.kind());
@@ -434,17 +437,12 @@ fn an_unstoppable_goal_threat_for_next_turn_is_a_win_at_depth_4() {
 #[test]
 fn the_exchange_keeps_the_ladder_camel_home() {
     let g = game("g [rrrrrrrrd c mc d h         M       e Eh  H    H D C  CD RRRRRRRR]");
-    let mut params = tusk_search::params::Params::default();
-    let mut s = Searcher::new(SearchConfig {
-        threads: 1,
-        hash_mb: 8,
-    })
-    .expect("a searcher");
     for exchange in [true, false] {
-        params.exchange = exchange;
-        s.set_params(params.clone());
-        s.clear();
-        let r = search_with(&mut s, &g, 9);
+        let params = tusk_search::params::Params {
+            exchange,
+            ..Default::default()
+        };
+        let r = search_with_params(&g, 9, params);
         assert_legal(&g, &r);
         let camel = after(&g, &r)
             .position()
