@@ -441,14 +441,16 @@ pub fn evaluate_above(pos: &mut Position, w: &Weights, floor: Centirabbits) -> B
 pub struct StandPat {
     /// The score (exact, or an upper bound at most the floor asked for).
     pub score: Bounded,
-    /// The side to move can capture this turn and the opponent could capture next turn: the
-    /// score leaves out the side to move's capture (`capture_now_pct`), which a searcher must
-    /// play as a move. Always false with an [`Bounded::AtMost`] score.
+    /// The side to move can capture this turn and the opponent could capture a piece worth at
+    /// least as much next turn: the score leaves out the side to move's capture
+    /// (`capture_now_pct`), which a searcher must play as a move. Always false with an
+    /// [`Bounded::AtMost`] score.
     pub exchange: bool,
 }
 
 /// [`evaluate_above`] for a quiescence search's stand-pat: where the side to move can capture
-/// this turn and the opponent threatens a capture next turn, standing pat may not count both
+/// this turn and the opponent threatens to capture a piece worth at least as much (by the
+/// material table's values here) next turn, standing pat may not count both
 /// its capture (at `capture_now_pct`) and a defence of its own piece (the threat at only
 /// `capture_threat_pct`): one turn rarely does both. The score then leaves the capture out (it
 /// is what the side gets by defending) and [`StandPat::exchange`] says the searcher must play

@@ -35,8 +35,9 @@ pub enum Feature {
     /// side to move cannot goal first) is scored as lost instead of standing pat.
     GoalDefence,
     /// In the quiescence search, where the side to move can capture and the opponent threatens
-    /// a capture next turn, standing pat counts only the defence and the capture is played
-    /// as a whole capture move, the opponent's reply capture after it
+    /// to capture a piece worth at least as much next turn, standing pat counts only the
+    /// defence and the capture is played as a whole capture move, the opponent's reply capture
+    /// after it
     /// ([`tusk_eval::stand_pat_above`]).
     Exchange,
 }

@@ -25,11 +25,12 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = DEFAULT_DEPTH, value_name = "STEPS")]
     depth: u32,
     /// Switch search features off, comma-separated: tt, ttmove, ordering, null, lmr, qsearch,
-    /// threat, aspiration, rootred, commute, capmoves, goaldef, exchange (for measuring what each is
-    /// worth).
+    /// threat, aspiration, rootred, commute, capmoves, goaldef, exchange (for measuring what
+    /// each is worth).
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     without: Vec<String>,
-    /// Switch search features on (same names; `aspiration` and `rootred` are off by default).
+    /// Switch search features on (same names; `aspiration`, `rootred`, `capmoves`, `goaldef` and
+    /// `exchange` are off by default).
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     with: Vec<String>,
     /// Search threads (the node signature is deterministic only with one).
