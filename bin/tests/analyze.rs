@@ -142,11 +142,47 @@ fn bad_options_are_errors() {
         (vec!["analyze", "--time=-1"], "--time"),
         (vec!["analyze", "--multipv", "0"], "--multipv 0"),
         (vec!["analyze", "--depth", "0"], "--depth 0"),
+        (
+            vec!["analyze", "--depth", "5", "--with", "exchange,nosuch"],
+            "--with nosuch: unknown feature",
+        ),
     ] {
         let o = tusk(&args);
         assert!(!o.status.success(), "{args:?}");
         assert!(stderr(&o).contains(want), "{args:?}: {}", stderr(&o));
     }
+}
+
+/// `--with` and `--without` switch search features: in round 8's ladder game 8 at 5g a
+/// depth-9 search advances the camel to d6 (where sharp won it) without the exchange and not
+/// with it (see `search/tests/search.rs`).
+#[test]
+fn features_can_be_switched_on_and_off() {
+    let ladder = "g [rrrrrrrrd c mc d h         M       e Eh  H    H D C  CD RRRRRRRR]";
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "analyze",
+            "--setposition",
+            ladder,
+            "--depth",
+            "9",
+            "--hash",
+            "8",
+        ];
+        args.extend_from_slice(extra);
+        let o = tusk(&args);
+        assert!(o.status.success(), "{extra:?}: {}", stderr(&o));
+        let out = stdout(&o);
+        out.lines().last().unwrap_or("").to_string()
+    };
+    let plain = run(&[]);
+    assert!(plain.ends_with("Md5n"), "{plain}");
+    assert_eq!(run(&["--with", "exchange", "--without", "exchange"]), plain);
+    let exchange = run(&["--with", "exchange"]);
+    assert!(
+        exchange.starts_with("bestmove") && !exchange.ends_with("Md5n"),
+        "{exchange}"
+    );
 }
 
 #[cfg(unix)]

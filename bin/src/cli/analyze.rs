@@ -10,6 +10,7 @@ use tusk_engine::notation::board::{to_aei_with_side, to_framed};
 use tusk_engine::Color;
 use tusk_search::{Control, Limits, Params, Report, ScoreKind, SearchConfig, Searcher};
 
+use super::features::FeatureArgs;
 use super::position::{ensure_not_over, PositionArgs};
 use super::weights::WeightsArgs;
 use crate::clock::policy::{Budget, Spending};
@@ -45,6 +46,8 @@ pub struct AnalyzeArgs {
     json: bool,
     #[command(flatten)]
     weights: WeightsArgs,
+    #[command(flatten)]
+    features: FeatureArgs,
 }
 
 /// A JSON line of `--json` output.
@@ -145,7 +148,11 @@ fn number_text(x: f64) -> String {
 
 /// Runs `tusk analyze`.
 pub fn run(args: &AnalyzeArgs) -> Result<()> {
-    let weights = args.weights.load()?;
+    let mut params = Params {
+        weights: args.weights.load()?,
+        ..Params::default()
+    };
+    args.features.apply(&mut params)?;
     let game = args.pos.load()?;
     if game.in_setup() {
         bail!("the position is in the setup phase; there is nothing to analyze yet");
@@ -212,10 +219,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<()> {
             searcher.threads()
         );
     }
-    searcher.set_params(Params {
-        weights,
-        ..Params::default()
-    });
+    searcher.set_params(params);
     let number = game.move_number();
     let side = game.side_to_move();
     if !args.json {

@@ -10,8 +10,9 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use tusk_engine::notation::board::parse_aei;
 use tusk_engine::Game;
-use tusk_search::{Control, Feature, Limits, Params, SearchConfig, Searcher};
+use tusk_search::{Control, Limits, Params, SearchConfig, Searcher};
 
+use super::features::FeatureArgs;
 use super::position::START;
 use super::weights::WeightsArgs;
 
@@ -24,15 +25,8 @@ pub struct BenchArgs {
     /// Search depth in steps.
     #[arg(long, default_value_t = DEFAULT_DEPTH, value_name = "STEPS")]
     depth: u32,
-    /// Switch search features off, comma-separated: tt, ttmove, ordering, null, lmr, qsearch,
-    /// threat, aspiration, rootred, commute, capmoves, goaldef, exchange (for measuring what
-    /// each is worth).
-    #[arg(long, value_name = "LIST", value_delimiter = ',')]
-    without: Vec<String>,
-    /// Switch search features on (same names; `aspiration`, `rootred`, `capmoves`, `goaldef` and
-    /// `exchange` are off by default).
-    #[arg(long, value_name = "LIST", value_delimiter = ',')]
-    with: Vec<String>,
+    #[command(flatten)]
+    features: FeatureArgs,
     /// Search threads (the node signature is deterministic only with one).
     #[arg(long, default_value_t = 1, value_name = "T")]
     threads: usize,
@@ -141,19 +135,7 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         weights: args.weights.load()?,
         ..Params::default()
     };
-    for (names, on, option) in [
-        (&args.with, true, "--with"),
-        (&args.without, false, "--without"),
-    ] {
-        for f in Feature::parse_list(&names.join(",")).map_err(|name| {
-            anyhow::anyhow!(
-                "{option} {name}: unknown feature (known: {})",
-                Feature::NAMES
-            )
-        })? {
-            params.set(f, on);
-        }
-    }
+    args.features.apply(&mut params)?;
     if args.depth == 0 || args.depth > Limits::MAX_DEPTH {
         bail!(
             "--depth {}: must be between 1 and {} steps",
@@ -223,11 +205,7 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         total_nodes,
         total_time.as_secs_f64(),
         total_nodes as f64 / total_time.as_secs_f64().max(1e-9),
-        [(&args.with, "with"), (&args.without, "without")]
-            .iter()
-            .filter(|(l, _)| !l.is_empty())
-            .map(|(l, w)| format!(", {w} {}", l.join(",")))
-            .collect::<String>()
+        args.features.summary()
     )?;
     Ok(())
 }

@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod eval;
+pub mod features;
 pub mod moves;
 pub mod perft;
 pub mod position;
