@@ -760,10 +760,23 @@ mod tests {
         assert!(changed > 10, "{changed} rabbit weights refitted");
         assert_eq!(round6[id::rabbit_goal_pct], 0);
         assert_eq!(round7[id::rabbit_goal_pct], 45);
+        assert!(crate::rabbit_goal::is_used(&round7));
+    }
+
+    #[test]
+    fn the_shipped_weights_are_round_7s_with_half_a_pieces_own_share() {
+        // Round 10 (eval/README.md): the set shipped since round 8 (round 7's rabbit fit)
+        // with `capture_risk_self_pct` at 50, every other weight unchanged.
+        let round7 = file_weights(include_str!("../../data/weights/round7-rabbit-fit.json"));
         let shipped = Weights::default();
-        assert_eq!(shipped, round7);
+        for p in Weights::params() {
+            if p == id::capture_risk_self_pct {
+                assert_eq!((round7[p], shipped[p]), (0, 50));
+            } else {
+                assert_eq!(shipped[p], round7[p], "{}", Weights::name(p));
+            }
+        }
         assert_eq!(shipped[id::hostage_threat_pct], 0);
-        assert!(crate::rabbit_goal::is_used(&shipped));
     }
 
     #[test]
