@@ -225,6 +225,17 @@ impl Params {
         }
     }
 
+    /// Switches the features of `on` on, then those of `off` off (so `off` wins where both
+    /// name one): what `with` and `without` mean in the AEI options and on the command line.
+    pub fn switch(&mut self, on: &[Feature], off: &[Feature]) {
+        for &f in on {
+            self.set(f, true);
+        }
+        for &f in off {
+            self.set(f, false);
+        }
+    }
+
     /// Whether `feature` is on.
     pub fn get(&self, feature: Feature) -> bool {
         match feature {

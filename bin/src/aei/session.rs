@@ -208,12 +208,7 @@ impl Session {
             weights: self.opts.weights.clone(),
             ..tusk_search::Params::default()
         };
-        for &f in &self.opts.with {
-            params.set(f, true);
-        }
-        for &f in &self.opts.without {
-            params.set(f, false);
-        }
+        params.switch(&self.opts.with, &self.opts.without);
         let Some(s) = &mut self.searcher else {
             return;
         };

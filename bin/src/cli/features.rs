@@ -24,19 +24,17 @@ impl FeatureArgs {
     /// Switches the named features of `params` on, then off; an unknown name is an error
     /// naming the option, the name and every known one.
     pub fn apply(&self, params: &mut Params) -> Result<()> {
-        for (names, on, option) in [
-            (&self.with, true, "--with"),
-            (&self.without, false, "--without"),
-        ] {
-            for f in Feature::parse_list(&names.join(",")).map_err(|name| {
+        let parse = |names: &[String], option: &str| {
+            Feature::parse_list(&names.join(",")).map_err(|name| {
                 anyhow::anyhow!(
                     "{option} {name}: unknown feature (known: {})",
                     Feature::NAMES
                 )
-            })? {
-                params.set(f, on);
-            }
-        }
+            })
+        };
+        let on = parse(&self.with, "--with")?;
+        let off = parse(&self.without, "--without")?;
+        params.switch(&on, &off);
         Ok(())
     }
 
