@@ -49,6 +49,19 @@ pub(crate) struct DefenceWalk {
     pub(crate) nodes: u32,
     budget: u32,
     unknown: bool,
+    /// The most steps a defence of the current walk may take.
+    max_steps: u8,
+}
+
+/// The fewest steps that stop every goal of the opponent ([`DefenceWalk::shortest`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ShortestDefence {
+    /// A turn of this many steps (1 to 4) stops every goal, and no shorter one does.
+    Steps(u8),
+    /// No turn does.
+    Lost,
+    /// The walk ran out of its budget first.
+    Unknown,
 }
 
 impl DefenceWalk {
@@ -62,6 +75,7 @@ impl DefenceWalk {
             nodes: 0,
             budget: 0,
             unknown: false,
+            max_steps: 4,
         }
     }
 
@@ -69,10 +83,37 @@ impl DefenceWalk {
     /// opponent, whose goal threat touches `threat` (the search's threat region), walking at
     /// most `budget` nodes. Leaves `pos` as it found it.
     pub(crate) fn find(&mut self, pos: &mut Position, threat: Bitboard, budget: u32) -> Defence {
-        self.stamp = self.stamp.wrapping_add(1).max(1);
         self.nodes = 0;
         self.budget = budget;
+        self.find_within(pos, threat, 4)
+    }
+
+    /// The fewest steps of a turn from the turn start `pos` that stop every goal of the
+    /// opponent (threat region `threat`): walks of at most 1, 2, 3 and 4 steps in turn, at most
+    /// `budget` nodes in all. Leaves `pos` as it found it.
+    pub(crate) fn shortest(
+        &mut self,
+        pos: &mut Position,
+        threat: Bitboard,
+        budget: u32,
+    ) -> ShortestDefence {
+        self.nodes = 0;
+        self.budget = budget;
+        for k in 1..=4 {
+            match self.find_within(pos, threat, k) {
+                Defence::Found => return ShortestDefence::Steps(k),
+                Defence::Unknown => return ShortestDefence::Unknown,
+                Defence::Lost => {}
+            }
+        }
+        ShortestDefence::Lost
+    }
+
+    /// One walk of defences of at most `max_steps` steps, within what is left of the budget.
+    fn find_within(&mut self, pos: &mut Position, threat: Bitboard, max_steps: u8) -> Defence {
+        self.stamp = self.stamp.wrapping_add(1).max(1);
         self.unknown = false;
+        self.max_steps = max_steps;
         match self.walk(pos, threat, 0) {
             true => Defence::Found,
             false if self.unknown => Defence::Unknown,
@@ -133,6 +174,9 @@ impl DefenceWalk {
         if list.iter().any(|&(m, _)| allowed(pos, m)) {
             list.retain(|&(m, _)| allowed(pos, m));
         }
+        // Within the walk's step limit (a turn start has four steps left).
+        let left = u32::from(self.max_steps.saturating_sub(4 - pos.steps_left()));
+        list.retain(|&(m, _)| m.is_pass() || m.len() <= left);
         // Passes first: the cheapest defence to check is the turn ending now.
         list.sort_unstable_by_key(|&(m, _)| !m.is_pass());
         let mut found = false;
@@ -266,5 +310,90 @@ mod tests {
                 .unwrap();
         let threat = threat_region(&mut p);
         assert_eq!(walk.find(&mut p, threat, 3), Defence::Unknown);
+    }
+}
+
+#[cfg(test)]
+mod shortest_tests {
+    use super::*;
+    use crate::ordering::threat_region;
+    use std::collections::HashSet;
+    use tusk_engine::notation::board::parse_aei;
+
+    /// The fewest steps after which ending the turn leaves the opponent no goal, by breadth
+    /// first over every step sequence (positions deduplicated per layer and across layers);
+    /// `None` when no turn of up to four steps does.
+    fn shortest_by_brute_force(p: &Position) -> Option<u8> {
+        let mut layer = vec![p.clone()];
+        let mut seen = HashSet::new();
+        let mut steps = StepList::new();
+        for k in 1..=4u8 {
+            let mut next = Vec::new();
+            for q in &layer {
+                q.legal_steps(&mut steps);
+                for &s in steps.as_slice() {
+                    let mut r = q.clone();
+                    r.play_step_unchecked(s);
+                    if seen.insert(r.search_key()) {
+                        next.push(r);
+                    }
+                }
+            }
+            for r in &next {
+                if r.can_end_turn() {
+                    let mut e = r.clone();
+                    e.end_turn();
+                    if !goal::can_goal(&e) {
+                        return Some(k);
+                    }
+                }
+            }
+            layer = next;
+        }
+        None
+    }
+
+    /// The iterative walk's shortest defence equals brute force over every step sequence, on
+    /// the goal-defence tactics set and the threatened turn starts of seeded random games: the
+    /// step limit loses no short defence, and a longer one is never reported as shorter.
+    #[test]
+    fn the_shortest_defence_agrees_with_brute_force() {
+        let data = include_str!("../tests/data/goal_defence.txt");
+        let mut positions: Vec<Position> = data
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| parse_aei(l.split('\t').next().unwrap()).unwrap())
+            .collect();
+        for seed in 0..30 {
+            positions.extend(
+                tusk_tests::random_game(seed, 120)
+                    .into_iter()
+                    .filter(|p| p.at_turn_start()),
+            );
+        }
+        let mut walk = DefenceWalk::new();
+        let mut by_steps = [0usize; 5];
+        for p in &positions {
+            let mut pos = p.clone();
+            let threat = threat_region(&mut pos);
+            if threat.is_empty() || goal::goal_in_mut(&mut pos).is_some() {
+                continue;
+            }
+            let got = walk.shortest(&mut pos, threat, 1_000_000);
+            assert_eq!(&pos, p);
+            let aei = tusk_engine::notation::board::to_aei_with_side(p);
+            let want = match shortest_by_brute_force(p) {
+                Some(k) => ShortestDefence::Steps(k),
+                None => ShortestDefence::Lost,
+            };
+            assert_eq!(got, want, "{aei}");
+            by_steps[match want {
+                ShortestDefence::Steps(k) => usize::from(k),
+                _ => 0,
+            }] += 1;
+        }
+        eprintln!("shortest defences (lost, 1, 2, 3, 4 steps): {by_steps:?}");
+        // Every length occurs, so each limit of the walk is exercised.
+        assert!(by_steps.iter().all(|&n| n > 0), "{by_steps:?}");
     }
 }

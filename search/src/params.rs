@@ -40,11 +40,17 @@ pub enum Feature {
     /// after it
     /// ([`tusk_eval::stand_pat_above`]).
     Exchange,
+    /// At a turn start threatened with a goal and reached with one to three steps of depth
+    /// left, on every line: the fewest steps that stop every goal are found (the goal-defence
+    /// walk, one to four steps deep in turn); with none the node is lost, and where the
+    /// shortest defence is longer than the depth left the depth is extended to it, so that the
+    /// defence is judged by the opponent's exact goal detector instead of a mid-turn stand pat.
+    DefenceExtension,
 }
 
 impl Feature {
     /// Every feature.
-    pub const ALL: [Feature; 13] = [
+    pub const ALL: [Feature; 14] = [
         Feature::Tt,
         Feature::TtMove,
         Feature::Ordering,
@@ -58,10 +64,11 @@ impl Feature {
         Feature::CaptureMoves,
         Feature::GoalDefence,
         Feature::Exchange,
+        Feature::DefenceExtension,
     ];
 
     /// The name used on the command line (`tt`, `ttmove`, `ordering`, `null`, `lmr`, `qsearch`,
-    /// `threat`, `aspiration`, `rootred`, `commute`, `capmoves`, `goaldef`, `exchange`).
+    /// `threat`, `aspiration`, `rootred`, `commute`, `capmoves`, `goaldef`, `exchange`, `defext`).
     pub const fn name(self) -> &'static str {
         match self {
             Feature::Tt => "tt",
@@ -77,13 +84,14 @@ impl Feature {
             Feature::CaptureMoves => "capmoves",
             Feature::GoalDefence => "goaldef",
             Feature::Exchange => "exchange",
+            Feature::DefenceExtension => "defext",
         }
     }
 
     /// Every feature's name, comma-separated, in [`Feature::ALL`] order (for messages).
     pub const NAMES: &'static str =
         "tt, ttmove, ordering, null, lmr, qsearch, threat, aspiration, rootred, commute, capmoves, \
-         goaldef, exchange";
+         goaldef, exchange, defext";
 
     /// The feature called `name` (see [`Feature::name`]).
     pub fn from_name(name: &str) -> Option<Feature> {
@@ -152,6 +160,9 @@ pub struct Params {
     pub goal_defence: bool,
     /// Resolve capture exchanges in the quiescence search (see [`Feature::Exchange`]).
     pub exchange: bool,
+    /// Prove losses and extend to the shortest goal defence at threatened turn starts reached
+    /// with one to three steps of depth (see [`Feature::DefenceExtension`]).
+    pub defence_extension: bool,
     /// Nodes the goal-defence walk may take at one horizon node before its answer counts as
     /// unknown (and the search stands pat as without it).
     pub goal_defence_nodes: u32,
@@ -197,6 +208,7 @@ impl Default for Params {
             // Won its match (search/README.md) but fails the capture-defence tactics floor:
             // off until that is settled.
             exchange: false,
+            defence_extension: false,
             // On the 603 threatened turn starts of the goal-defence tactics set and 40 seeded
             // random games, a walk finds a defence in 16 nodes at the median (559 of 580 within
             // 2,000) and proves a loss in 1,870 (12 of 23 within 2,000).
@@ -222,6 +234,7 @@ impl Params {
             Feature::CaptureMoves => self.capture_moves = on,
             Feature::GoalDefence => self.goal_defence = on,
             Feature::Exchange => self.exchange = on,
+            Feature::DefenceExtension => self.defence_extension = on,
         }
     }
 
@@ -252,6 +265,7 @@ impl Params {
             Feature::CaptureMoves => self.capture_moves,
             Feature::GoalDefence => self.goal_defence,
             Feature::Exchange => self.exchange,
+            Feature::DefenceExtension => self.defence_extension,
         }
     }
 }

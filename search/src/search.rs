@@ -13,7 +13,7 @@ use tusk_eval::{goal, WIN, WIN_THRESHOLD};
 
 use crate::commute::redundant_order;
 use crate::control::Control;
-use crate::goal_defence::{Defence, DefenceWalk, GOAL_NODES};
+use crate::goal_defence::{Defence, DefenceWalk, ShortestDefence, GOAL_NODES};
 use crate::moves::{generate, Scored};
 use crate::node_move::NodeMove;
 use crate::ordering::{capture_gain, grow, pick, threat_region, touches, MoveHistory};
@@ -111,6 +111,8 @@ pub(crate) struct Worker<'a> {
     /// Goal-threat regions by board key (turn starts), with the goal-defence walk's verdict
     /// once it has been asked.
     threat_cache: Vec<(u64, Bitboard, Verdict)>,
+    /// The shortest goal defence of a threatened turn start by board key (`defext`).
+    shortest_cache: Vec<(u64, ShortestDefence)>,
     /// The goal-defence walk at the horizon (`goal_defence.rs`).
     defence: DefenceWalk,
 }
@@ -140,6 +142,7 @@ impl<'a> Worker<'a> {
             stopped: false,
             eval_cache: vec![(0, 0, false); EVAL_CACHE],
             threat_cache: vec![(0, Bitboard::EMPTY, Verdict::NotAsked); EVAL_CACHE],
+            shortest_cache: vec![(0, ShortestDefence::Unknown); EVAL_CACHE],
             defence: DefenceWalk::new(),
         }
     }
@@ -199,6 +202,25 @@ impl<'a> Worker<'a> {
             self.threat_cache[slot].2 = if open { Verdict::Open } else { Verdict::Lost };
         }
         (self.threat_cache[slot].2 == Verdict::Lost).then(|| -(Score::WIN - (ply + 8)))
+    }
+
+    /// The fewest steps that stop the opponent's goal threat at the current (threatened) turn
+    /// start, by the goal-defence walk within `goal_defence_nodes`, cached by board key. The
+    /// walk's nodes count as searched nodes.
+    fn shortest_defence(&mut self) -> ShortestDefence {
+        let key = self.pos.board_key();
+        let slot = key as usize & (EVAL_CACHE - 1);
+        if self.shortest_cache[slot].0 == key {
+            return self.shortest_cache[slot].1;
+        }
+        let (region, _) = self.cached_threat();
+        let budget = self.sh.params.goal_defence_nodes;
+        let d = self.defence.shortest(&mut self.pos, region, budget);
+        let walked = u64::from(self.defence.nodes);
+        self.nodes += walked;
+        self.unflushed += walked;
+        self.shortest_cache[slot] = (key, d);
+        d
     }
 
     /// Adds this thread's nodes to the shared count and checks whether to stop.
@@ -482,6 +504,28 @@ impl<'a> Worker<'a> {
             }
         }
 
+        if turn_start && threatened && params.defence_extension && h > 0 && (1..4).contains(&depth)
+        {
+            // A line reached a goal threat with part of a turn of depth left: a mid-turn stand
+            // pat would judge the defence by the evaluation's goal-threat term. Where no turn
+            // stops the goal the node is lost (the side to move cannot goal first: the turn
+            // boundary's goal detector found none); where the shortest defence is longer than
+            // the depth left, the depth is extended to it.
+            match self.shortest_defence() {
+                ShortestDefence::Lost => {
+                    self.pv_len[h] = 0;
+                    return -(Score::WIN - (ply + 8));
+                }
+                ShortestDefence::Steps(k) if i32::from(k) > depth => {
+                    let more = i32::from(k) - depth;
+                    if ext >= more {
+                        depth += more;
+                        ext -= more;
+                    }
+                }
+                _ => {}
+            }
+        }
         if params.null_move
             && !pv
             && turn_start

@@ -456,3 +456,29 @@ fn the_exchange_keeps_the_ladder_camel_home() {
         );
     }
 }
+
+/// Round 8's ladder game 15 at 44s (Tusk silver, to move, sharp gold): with the
+/// goal-defence extension a depth-9 search sees that `ee3s ee2n Cf2w rf8s` lets gold set up a
+/// goal silver cannot stop (gold then wins in 11 steps, which a depth-9 search from gold's
+/// side finds), and plays a turn after which gold's depth-9 search finds no win; without it,
+/// the losing turn is played.
+#[test]
+fn the_defence_extension_sees_the_goal_two_turns_ahead() {
+    let g = game("s [  r  r   rr     rh  crdD     dMR H  EDhRRR  e     C  CR  RR     ]");
+    for defence_extension in [true, false] {
+        let params = tusk_search::params::Params {
+            defence_extension,
+            ..Default::default()
+        };
+        let r = search_with_params(&g, 9, params);
+        assert_legal(&g, &r);
+        let reply = search(&after(&g, &r), 9);
+        assert_eq!(
+            matches!(reply.score.kind(), ScoreKind::WinIn(_)),
+            !defence_extension,
+            "defext {defence_extension}: {} then gold scores {}",
+            g.turn_text(&r.best),
+            reply.score
+        );
+    }
+}
