@@ -214,6 +214,7 @@ impl DefenceWalk {
 mod tests {
     use super::*;
     use crate::ordering::threat_region;
+    use std::collections::HashSet;
     use tusk_engine::notation::board::parse_aei;
 
     /// The goal-defence tactics set (a few turns defend each) and the turn starts of `seeds`
@@ -311,14 +312,6 @@ mod tests {
         let threat = threat_region(&mut p);
         assert_eq!(walk.find(&mut p, threat, 3), Defence::Unknown);
     }
-}
-
-#[cfg(test)]
-mod shortest_tests {
-    use super::*;
-    use crate::ordering::threat_region;
-    use std::collections::HashSet;
-    use tusk_engine::notation::board::parse_aei;
 
     /// The fewest steps after which ending the turn leaves the opponent no goal, by breadth
     /// first over every step sequence (positions deduplicated per layer and across layers);
@@ -358,19 +351,7 @@ mod shortest_tests {
     /// step limit loses no short defence, and a longer one is never reported as shorter.
     #[test]
     fn the_shortest_defence_agrees_with_brute_force() {
-        let data = include_str!("../tests/data/goal_defence.txt");
-        let mut positions: Vec<Position> = data
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|l| parse_aei(l.split('\t').next().unwrap()).unwrap())
-            .collect();
-        for seed in 0..30 {
-            positions.extend(
-                tusk_tests::random_game(seed, 120)
-                    .into_iter()
-                    .filter(|p| p.at_turn_start()),
-            );
-        }
+        let (positions, _) = test_positions(30);
         let mut walk = DefenceWalk::new();
         let mut by_steps = [0usize; 5];
         for p in &positions {
