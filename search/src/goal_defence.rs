@@ -174,9 +174,12 @@ impl DefenceWalk {
         if list.iter().any(|&(m, _)| allowed(pos, m)) {
             list.retain(|&(m, _)| allowed(pos, m));
         }
-        // Within the walk's step limit (a turn start has four steps left).
-        let left = u32::from(self.max_steps.saturating_sub(4 - pos.steps_left()));
-        list.retain(|&(m, _)| m.is_pass() || m.len() <= left);
+        // Within the walk's step limit (a turn start has four steps left); a walk of four
+        // steps has none to apply.
+        let left = self.max_steps.saturating_sub(4 - pos.steps_left());
+        if left < pos.steps_left() {
+            list.retain(|&(m, _)| m.is_pass() || m.len() <= u32::from(left));
+        }
         // Passes first: the cheapest defence to check is the turn ending now.
         list.sort_unstable_by_key(|&(m, _)| !m.is_pass());
         let mut found = false;
