@@ -16,7 +16,7 @@
 //! with the enemy pieces they dominate ([`alignment`]), their balance over the wings
 //! ([`imbalance`]), sharp's rabbit goal threats ([`rabbit_goal`]), hostages held near the
 //! side's home traps ([`hostage_threat`]) and a lone camel far forward near the enemy
-//! elephant ([`camel_advance`]). A goal the side to move can reach this turn scores [`WIN`]
+//! elephant ([`camel_advance`]), and the steps the side to move has left ([`tempo`]). A goal the side to move can reach this turn scores [`WIN`]
 //! minus the steps it takes.
 //!
 //! Every parameter lives in [`Weights`], a flat vector with stable names, read from and written
@@ -46,6 +46,7 @@ pub mod rabbit_goal;
 pub mod rabbit_threat;
 pub mod rabbits;
 pub mod shape;
+pub mod tempo;
 pub mod threat;
 pub mod trap_curve;
 pub mod trap_defence;
@@ -200,6 +201,8 @@ pub enum Term {
     HostageThreat,
     /// A lone camel far forward near the enemy elephant, with few friends around.
     CamelAdvance,
+    /// The side to move's steps left in its turn.
+    Tempo,
     /// The variance adjustment of the whole score by the rabbit goal threats (on the side to
     /// move's line).
     Variance,
@@ -207,7 +210,7 @@ pub enum Term {
 
 impl Term {
     /// Number of terms.
-    pub const NUM: usize = 21;
+    pub const NUM: usize = 22;
     /// Every term, in breakdown order.
     pub const ALL: [Term; Term::NUM] = [
         Term::Material,
@@ -230,6 +233,7 @@ impl Term {
         Term::RabbitGoal,
         Term::HostageThreat,
         Term::CamelAdvance,
+        Term::Tempo,
         Term::Variance,
     ];
 
@@ -256,6 +260,7 @@ impl Term {
             Term::RabbitGoal => "rabbit goal",
             Term::HostageThreat => "hostage threat",
             Term::CamelAdvance => "camel advance",
+            Term::Tempo => "tempo",
             Term::Variance => "variance",
         }
     }
@@ -390,6 +395,7 @@ fn positional_features<S: Sink>(
     let rabbit_goal = rabbit_goal::rabbit_goal_features(pos, ctx, w, sink);
     hostage_threat::hostage_threat_features(pos, ctx, sink);
     camel_advance::camel_advance_features(pos, ctx, w, sink);
+    tempo::tempo_features(pos, sink);
     VariancePoints::from_threat(rabbit_goal, w[id::variance_pct], w[id::variance_scale])
 }
 

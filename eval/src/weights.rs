@@ -434,6 +434,11 @@ parameters! {
     /// for the tuner; sharp's is 100.
     camel_advance_pct: Linear(CamelAdvance) in -10000..=10000 = 0;
 
+    /// Tempo: the side to move's steps left in its turn (see [`crate::tempo`]), centirabbits
+    /// per position by steps left 0 .. 4 (weight; feature: 1 for the side to move at its
+    /// steps left). Default 0, for the tuner; sharp's is -20, -10, 0, 10, 20.
+    steps_left: Linear(Tempo)[5] in -10000..=10000 = [0, 0, 0, 0, 0];
+
     /// The share of each side's rabbit goal threat (at sharp's full value, whatever
     /// `rabbit_goal_pct`) counted as its chances of winning soon by the variance adjustment
     /// (see [`crate::variance`]), percent (shape; 0 turns the adjustment off; sharp's is 31,
