@@ -46,11 +46,15 @@ pub enum Feature {
     /// shortest defence is longer than the depth left the depth is extended to it, so that the
     /// defence is judged by the opponent's exact goal detector instead of a mid-turn stand pat.
     DefenceExtension,
+    /// Late-move pruning: one or two steps from the horizon, off the principal variation and
+    /// not under a goal threat, the quiet moves ordered after the first few (not the table's
+    /// move, a killer or a pass) are not searched at all.
+    LateMovePruning,
 }
 
 impl Feature {
     /// Every feature.
-    pub const ALL: [Feature; 14] = [
+    pub const ALL: [Feature; 15] = [
         Feature::Tt,
         Feature::TtMove,
         Feature::Ordering,
@@ -65,10 +69,11 @@ impl Feature {
         Feature::GoalDefence,
         Feature::Exchange,
         Feature::DefenceExtension,
+        Feature::LateMovePruning,
     ];
 
     /// The name used on the command line (`tt`, `ttmove`, `ordering`, `null`, `lmr`, `qsearch`,
-    /// `threat`, `aspiration`, `rootred`, `commute`, `capmoves`, `goaldef`, `exchange`, `defext`).
+    /// `threat`, `aspiration`, `rootred`, `commute`, `capmoves`, `goaldef`, `exchange`, `defext`, `lmp`).
     pub const fn name(self) -> &'static str {
         match self {
             Feature::Tt => "tt",
@@ -85,13 +90,14 @@ impl Feature {
             Feature::GoalDefence => "goaldef",
             Feature::Exchange => "exchange",
             Feature::DefenceExtension => "defext",
+            Feature::LateMovePruning => "lmp",
         }
     }
 
     /// Every feature's name, comma-separated, in [`Feature::ALL`] order (for messages).
     pub const NAMES: &'static str =
         "tt, ttmove, ordering, null, lmr, qsearch, threat, aspiration, rootred, commute, capmoves, \
-         goaldef, exchange, defext";
+         goaldef, exchange, defext, lmp";
 
     /// The feature called `name` (see [`Feature::name`]).
     pub fn from_name(name: &str) -> Option<Feature> {
@@ -166,6 +172,11 @@ pub struct Params {
     /// Nodes the goal-defence walk may take at one horizon node before its answer counts as
     /// unknown (and the search stands pat as without it).
     pub goal_defence_nodes: u32,
+    /// Late-move pruning (see [`Feature::LateMovePruning`]).
+    pub late_move_pruning: bool,
+    /// Moves searched one and two steps from the horizon (index 1 and 2) before the quiet
+    /// ones left are pruned.
+    pub lmp_moves: [usize; 3],
 }
 
 impl Default for Params {
@@ -213,6 +224,8 @@ impl Default for Params {
             // random games, a walk finds a defence in 16 nodes at the median (559 of 580 within
             // 2,000) and proves a loss in 1,870 (12 of 23 within 2,000).
             goal_defence_nodes: 2_000,
+            late_move_pruning: false,
+            lmp_moves: [usize::MAX, 8, 16],
         }
     }
 }
@@ -235,6 +248,7 @@ impl Params {
             Feature::GoalDefence => self.goal_defence = on,
             Feature::Exchange => self.exchange = on,
             Feature::DefenceExtension => self.defence_extension = on,
+            Feature::LateMovePruning => self.late_move_pruning = on,
         }
     }
 
@@ -266,6 +280,7 @@ impl Params {
             Feature::GoalDefence => self.goal_defence,
             Feature::Exchange => self.exchange,
             Feature::DefenceExtension => self.defence_extension,
+            Feature::LateMovePruning => self.late_move_pruning,
         }
     }
 }

@@ -599,6 +599,16 @@ impl<'a> Worker<'a> {
             }
             let quiet = gain <= 0;
             let reducible = quiet && m != tt_mv && !self.move_history.is_killer(h, m);
+            if params.late_move_pruning
+                && reducible
+                && !pv
+                && !threatened
+                && (1..=2).contains(&depth)
+                && searched >= params.lmp_moves[depth as usize]
+                && !m.is_pass()
+            {
+                continue;
+            }
             let v = if searched == 0 {
                 self.child(m, depth, ply, h, alpha, beta, pv, ext)
             } else {
