@@ -482,3 +482,41 @@ fn the_defence_extension_sees_the_goal_two_turns_ahead() {
         );
     }
 }
+
+#[test]
+fn late_move_pruning_searches_fewer_nodes_and_keeps_goals_and_captures() {
+    let with = |on: bool| tusk_search::params::Params {
+        late_move_pruning: on,
+        ..Default::default()
+    };
+    // The middle game at depth 8: the late quiet moves one and two steps from the horizon go.
+    let g = game(MIDGAME);
+    let pruned = search_with_params(&g, 8, with(true));
+    let full = search_with_params(&g, 8, with(false));
+    assert_legal(&g, &pruned);
+    assert!(
+        pruned.nodes < full.nodes,
+        "{} nodes with pruning, {} without",
+        pruned.nodes,
+        full.nodes
+    );
+    // A goal this turn and a free capture are still found at depth 4 (their steps are not
+    // quiet, or they lead the ordering).
+    let goal = game("g [r   e              R                                    E      R]");
+    let r = search_with_params(&goal, 4, with(true));
+    assert!(
+        matches!(r.score.kind(), ScoreKind::WinIn(_)),
+        "{}",
+        goal.turn_text(&r.best)
+    );
+    let capture = game("g [r   e  r                          dE                    R      R]");
+    let r = search_with_params(&capture, 4, with(true));
+    assert_eq!(
+        after(&capture, &r)
+            .position()
+            .count(Color::Silver, PieceKind::Dog),
+        0,
+        "{}",
+        capture.turn_text(&r.best)
+    );
+}
