@@ -15,9 +15,9 @@
 //! ([`rabbit_threat`]), pieces framed on a trap ([`frames`]), the strongest pieces' alignment
 //! with the enemy pieces they dominate ([`alignment`]), their balance over the wings
 //! ([`imbalance`]), sharp's rabbit goal threats ([`rabbit_goal`]), hostages held near the
-//! side's home traps ([`hostage_threat`]) and a lone camel far forward near the enemy
-//! elephant ([`camel_advance`]), and the steps the side to move has left ([`tempo`]). A goal the side to move can reach this turn scores [`WIN`]
-//! minus the steps it takes.
+//! side's home traps ([`hostage_threat`]), a lone camel far forward near the enemy
+//! elephant ([`camel_advance`]) and the steps the side to move has left ([`tempo`]). A goal
+//! the side to move can reach this turn scores [`WIN`] minus the steps it takes.
 //!
 //! Every parameter lives in [`Weights`], a flat vector with stable names, read from and written
 //! to JSON files by [`weights_file`] (the shipped set is compiled in). The evaluation is linear

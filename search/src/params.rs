@@ -48,7 +48,7 @@ pub enum Feature {
     DefenceExtension,
     /// Late-move pruning: one or two steps from the horizon, off the principal variation and
     /// not under a goal threat, the quiet moves ordered after the first few (not the table's
-    /// move, a killer or a pass) are not searched at all.
+    /// move, a killer or a pass) are not searched at all. On by default.
     LateMovePruning,
 }
 
@@ -224,7 +224,9 @@ impl Default for Params {
             // random games, a walk finds a defence in 16 nodes at the median (559 of 580 within
             // 2,000) and proves a loss in 1,870 (12 of 23 within 2,000).
             goal_defence_nodes: 2_000,
-            late_move_pruning: false,
+            // Against the same engine without it, both at 5,000 nodes (seed 707): 215-185 in
+            // 400 games, +26 Elo [-8, +61], LOS 93 %; bench depth 9 34 % fewer nodes.
+            late_move_pruning: true,
             lmp_moves: [usize::MAX, 8, 16],
         }
     }

@@ -15,7 +15,7 @@ pub struct FeatureArgs {
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub without: Vec<String>,
     /// Switch search features on (same names; `aspiration`, `rootred`, `capmoves`, `goaldef`,
-    /// `exchange`, `defext` and `lmp` are off by default). `--without` wins where both name one.
+    /// `exchange` and `defext` are off by default). `--without` wins where both name one.
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub with: Vec<String>,
 }
