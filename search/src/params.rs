@@ -174,9 +174,9 @@ pub struct Params {
     pub goal_defence_nodes: u32,
     /// Late-move pruning (see [`Feature::LateMovePruning`]).
     pub late_move_pruning: bool,
-    /// Moves searched one and two steps from the horizon (index 1 and 2) before the quiet
+    /// Moves searched one and two steps from the horizon (index 0 and 1) before the quiet
     /// ones left are pruned.
-    pub lmp_moves: [usize; 3],
+    pub lmp_moves: [usize; 2],
 }
 
 impl Default for Params {
@@ -229,7 +229,7 @@ impl Default for Params {
             // 419-381 in 800; bench depth 9 34 % fewer nodes. At 5,000 nodes it hardly acts
             // (search/README.md): a match at 100,000 nodes or more is its real test.
             late_move_pruning: true,
-            lmp_moves: [usize::MAX, 8, 16],
+            lmp_moves: [8, 16],
         }
     }
 }

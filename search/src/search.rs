@@ -604,7 +604,7 @@ impl<'a> Worker<'a> {
                 && !pv
                 && !threatened
                 && (1..=2).contains(&depth)
-                && searched >= params.lmp_moves[depth as usize]
+                && searched >= params.lmp_moves[depth as usize - 1]
                 && !m.is_pass()
             {
                 continue;
