@@ -10,7 +10,8 @@
 //! defence ([`trap_defence`]) and trap danger ([`traps`]); rabbit advancement by game phase
 //! and goal pressure ([`rabbits`]); the opponent's goal threat next turn and captures within
 //! reach now and next turn (from the exact detectors in [`goal`] and [`captures`]); frozen
-//! pieces, hostages, single-guarded trap pieces and elephant mobility ([`mobility`]); the
+//! pieces, hostages, single-guarded trap pieces and elephant mobility ([`mobility`]), the
+//! elephant's reach in four steps ([`elephant_reach`]); the
 //! capture risk of pieces near traps ([`capture_risk`]), rabbits as goal threats
 //! ([`rabbit_threat`]), pieces framed on a trap ([`frames`]), the strongest pieces' alignment
 //! with the enemy pieces they dominate ([`alignment`]), their balance over the wings
@@ -34,6 +35,7 @@ pub mod camel_advance;
 pub mod capture_moves;
 pub mod capture_risk;
 pub mod captures;
+pub mod elephant_reach;
 pub mod features;
 pub mod frames;
 pub mod goal;
@@ -387,6 +389,7 @@ fn positional_features<S: Sink>(
     mobility::hostage_features(pos, ctx, w, sink);
     mobility::single_guard_features(pos, ctx, sink);
     mobility::elephant_features(pos, sink);
+    elephant_reach::elephant_reach_features(pos, ctx, sink);
     capture_risk::risk_features(pos, ctx, w, sink);
     rabbit_threat::rabbit_threat_features(pos, ctx, w, sink);
     frames::frame_features(pos, ctx, sink);

@@ -356,6 +356,10 @@ parameters! {
     /// Penalty for an elephant with no empty square next to it (blockaded), centirabbits
     /// (weight; feature: -1 when blockaded).
     elephant_blockade: Linear(Elephant) in -10000..=10000 = 60;
+    /// The elephant's reach within four steps (see [`crate::elephant_reach`]), in percent of
+    /// sharp's penalty for an elephant that cannot get far (weight; feature: minus that
+    /// penalty in rabbits). Default 0, for the tuner; sharp's is 100.
+    elephant_reach_pct: Linear(Elephant) in -10000..=10000 = 0;
 
     /// Capture risk of an own piece near one of its own home traps, by its threat distance 0
     /// .. 10 (the enemy steps to drag it onto the trap and leave it unguarded, see
