@@ -170,6 +170,24 @@ fn is_goal_step(
             .is_some_and(|p| p.color() == pos.side())
 }
 
+/// The three ranks before gold's goal (6 to 8); silver's are their mirror image.
+const GOAL_ZONE_GOLD: Bitboard = Bitboard(0xFFFF_FF00_0000_0000);
+/// The goal zone and the rank below it (5 to 8), where a gold rabbit makes the zone matter.
+const RABBIT_ZONE_GOLD: Bitboard = Bitboard(0xFFFF_FFFF_0000_0000);
+
+/// Whether `m` moves a piece on the three ranks before the side to move's goal while that
+/// side has a rabbit on them or the rank below: a move that may complete a goal threat, which
+/// late-move pruning spares with [`crate::Feature::LmpGoalZone`].
+#[inline]
+pub(crate) fn near_goal(pos: &Position, m: NodeMove) -> bool {
+    let side = pos.side();
+    let (zone, rabbit_zone) = match side {
+        Color::Gold => (GOAL_ZONE_GOLD, RABBIT_ZONE_GOLD),
+        Color::Silver => (GOAL_ZONE_GOLD.flip_ranks(), RABBIT_ZONE_GOLD.flip_ranks()),
+    };
+    (pos.pieces_of(side, tusk_engine::PieceKind::Rabbit) & rabbit_zone).any() && touches(m, zone)
+}
+
 /// Whether a step of `m` starts or ends in `region`.
 #[inline]
 pub(crate) fn touches(m: NodeMove, region: Bitboard) -> bool {
@@ -241,6 +259,40 @@ mod tests {
     use super::*;
     use tusk_engine::notation::board::parse_aei;
     use tusk_engine::StepList;
+
+    /// A step on the three ranks before the mover's goal counts only while the mover has a
+    /// rabbit on its fifth rank or beyond; a pass never; silver's zone is gold's mirrored.
+    #[test]
+    fn near_goal_needs_the_zone_and_an_advanced_rabbit() {
+        let step = |from: &str, to: &str| {
+            let sq = |s: &str| Square::parse(s).expect("a square");
+            NodeMove::one(Step::between(sq(from), sq(to)).expect("a step"))
+        };
+        // Gold, with a rabbit on h5 and a dog on h6 (the goal-defence extension's test
+        // position after silver's turn).
+        let p = parse_aei("g [  r      rr  r  rh  crdD     dMR H  EDhRRR  e     C C R  RR     ]")
+            .unwrap();
+        // The same board without that rabbit: gold's others stand on ranks 1 to 4.
+        let q = parse_aei("g [  r      rr  r  rh  crdD     dM  H  EDhRRR  e     C C R  RR     ]")
+            .unwrap();
+        let cases = [
+            (&p, step("h6", "h7"), true),
+            (&p, step("g5", "h5"), false),
+            (&p, step("c2", "c3"), false),
+            (&p, NodeMove::PASS, false),
+            (&q, step("h6", "h7"), false),
+        ];
+        for (pos, m, near) in cases {
+            assert_eq!(near_goal(pos, m), near, "{m:?}");
+            // Mirrored, silver to move: the same answer.
+            let mirrored = if m.is_pass() {
+                m
+            } else {
+                NodeMove::one(m.first().flip_rank())
+            };
+            assert_eq!(near_goal(&pos.flip(), mirrored), near, "{m:?} mirrored");
+        }
+    }
 
     /// Picking the moves one at a time gives exactly the order of a full sort, also when the
     /// search goes back to the start of a list it has partly ordered (a goal-threat node that

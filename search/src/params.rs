@@ -50,11 +50,17 @@ pub enum Feature {
     /// not under a goal threat, the quiet moves ordered after the first few (not the table's
     /// move, a killer or a pass) are not searched at all. On by default.
     LateMovePruning,
+    /// Late-move pruning spares the moves near the mover's goal: a step (or the steps of a
+    /// push or pull) on the three ranks before its goal while the mover has a rabbit on them
+    /// or the rank below ([`crate::ordering::near_goal`]). Without it, pruning the last
+    /// steps of a turn can hide the step that completes a goal threat (the goal-defence
+    /// extension's test position). Off by default.
+    LmpGoalZone,
 }
 
 impl Feature {
     /// Every feature.
-    pub const ALL: [Feature; 15] = [
+    pub const ALL: [Feature; 16] = [
         Feature::Tt,
         Feature::TtMove,
         Feature::Ordering,
@@ -70,10 +76,12 @@ impl Feature {
         Feature::Exchange,
         Feature::DefenceExtension,
         Feature::LateMovePruning,
+        Feature::LmpGoalZone,
     ];
 
     /// The name used on the command line (`tt`, `ttmove`, `ordering`, `null`, `lmr`, `qsearch`,
-    /// `threat`, `aspiration`, `rootred`, `commute`, `capmoves`, `goaldef`, `exchange`, `defext`, `lmp`).
+    /// `threat`, `aspiration`, `rootred`, `commute`, `capmoves`, `goaldef`, `exchange`, `defext`, `lmp`,
+    /// `lmpgoal`).
     pub const fn name(self) -> &'static str {
         match self {
             Feature::Tt => "tt",
@@ -91,13 +99,14 @@ impl Feature {
             Feature::Exchange => "exchange",
             Feature::DefenceExtension => "defext",
             Feature::LateMovePruning => "lmp",
+            Feature::LmpGoalZone => "lmpgoal",
         }
     }
 
     /// Every feature's name, comma-separated, in [`Feature::ALL`] order (for messages).
     pub const NAMES: &'static str =
         "tt, ttmove, ordering, null, lmr, qsearch, threat, aspiration, rootred, commute, capmoves, \
-         goaldef, exchange, defext, lmp";
+         goaldef, exchange, defext, lmp, lmpgoal";
 
     /// The feature called `name` (see [`Feature::name`]).
     pub fn from_name(name: &str) -> Option<Feature> {
@@ -177,6 +186,9 @@ pub struct Params {
     /// Moves searched one and two steps from the horizon (index 0 and 1) before the quiet
     /// ones left are pruned.
     pub lmp_moves: [usize; 2],
+    /// Late-move pruning spares the moves near the mover's goal (see
+    /// [`Feature::LmpGoalZone`]).
+    pub lmp_goal_zone: bool,
 }
 
 impl Default for Params {
@@ -230,6 +242,11 @@ impl Default for Params {
             // (search/README.md): a match at 100,000 nodes or more is its real test.
             late_move_pruning: true,
             lmp_moves: [8, 16],
+            // Makes late-move pruning and the goal-defence extension work together (the
+            // extension's test passes with both on); bench depth 9 5,369,122 nodes with it,
+            // 4,630,254 without (6,985,180 without late-move pruning). Not measured in games:
+            // off until a match at a depth where it acts.
+            lmp_goal_zone: false,
         }
     }
 }
@@ -253,6 +270,7 @@ impl Params {
             Feature::Exchange => self.exchange = on,
             Feature::DefenceExtension => self.defence_extension = on,
             Feature::LateMovePruning => self.late_move_pruning = on,
+            Feature::LmpGoalZone => self.lmp_goal_zone = on,
         }
     }
 
@@ -285,6 +303,7 @@ impl Params {
             Feature::Exchange => self.exchange,
             Feature::DefenceExtension => self.defence_extension,
             Feature::LateMovePruning => self.late_move_pruning,
+            Feature::LmpGoalZone => self.lmp_goal_zone,
         }
     }
 }

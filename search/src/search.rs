@@ -16,7 +16,7 @@ use crate::control::Control;
 use crate::goal_defence::{Defence, DefenceWalk, ShortestDefence, GOAL_NODES};
 use crate::moves::{generate, Scored};
 use crate::node_move::NodeMove;
-use crate::ordering::{capture_gain, grow, pick, threat_region, touches, MoveHistory};
+use crate::ordering::{capture_gain, grow, near_goal, pick, threat_region, touches, MoveHistory};
 use crate::params::Params;
 use crate::score::Score;
 use crate::tt::{Bound, Tt};
@@ -606,6 +606,7 @@ impl<'a> Worker<'a> {
                 && (1..=2).contains(&depth)
                 && searched >= params.lmp_moves[depth as usize - 1]
                 && !m.is_pass()
+                && !(params.lmp_goal_zone && near_goal(&self.pos, m))
             {
                 continue;
             }

@@ -466,11 +466,13 @@ fn the_exchange_keeps_the_ladder_camel_home() {
 fn the_defence_extension_sees_the_goal_two_turns_ahead() {
     let g = game("s [  r  r   rr     rh  crdD     dMR H  EDhRRR  e     C  CR  RR     ]");
     for defence_extension in [true, false] {
-        // The engine defext was built and measured on: without late-move pruning, which
-        // (on by default since) prunes the defending line here at depth 9 even with defext.
+        // Late-move pruning (on by default) must spare the moves near the mover's goal
+        // (`lmpgoal`): without that it prunes late steps of gold's reply that set up the goal
+        // (Dh6n Rh5n Mg5e Dh7w), and the losing turn is played even with defext.
         let params = tusk_search::params::Params {
             defence_extension,
-            late_move_pruning: false,
+            late_move_pruning: true,
+            lmp_goal_zone: true,
             ..Default::default()
         };
         let r = search_with_params(&g, 9, params);
