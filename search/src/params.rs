@@ -52,7 +52,7 @@ pub enum Feature {
     LateMovePruning,
     /// Late-move pruning spares the moves near the mover's goal: a step (or the steps of a
     /// push or pull) on the three ranks before its goal while the mover has a rabbit on them
-    /// or the rank below ([`crate::ordering::near_goal`]). Without it, pruning the last
+    /// or the rank below (`ordering::near_goal`). Without it, pruning the last
     /// steps of a turn can hide the step that completes a goal threat (the goal-defence
     /// extension's test position). Off by default.
     LmpGoalZone,
