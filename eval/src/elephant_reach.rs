@@ -54,7 +54,7 @@ pub const PENALTY: [i32; 53] = [
 pub const MAX_STEPS: usize = 4;
 
 /// Files b to g, ranks 3 to 7 (gold's forward squares).
-const FORWARD_GOLD: Bitboard = Bitboard(0x0000_7E7E_7E7E_7E00 << 8);
+const FORWARD_GOLD: Bitboard = Bitboard(0x007E_7E7E_7E7E_0000);
 /// Files c to f, ranks 4 to 6 (gold's central forward squares).
 const CENTRAL_FORWARD_GOLD: Bitboard = Bitboard(0x0000_3C3C_3C00_0000);
 /// Files c to f, ranks 3 to 6.
@@ -103,33 +103,36 @@ pub fn reach(pos: &Position, side: Color, frozen: Bitboard) -> Option<[Bitboard;
     let trap_safe = !Bitboard::TRAPS | own.neighbours();
     let trap_well_guarded = !Bitboard::TRAPS | two_neighbours(own);
     let beside_weak_trap = (!trap_well_guarded).neighbours();
+    let empty_safe = empty & trap_safe;
+    let pushable_safe = enemy_pushable & trap_safe;
 
-    let mut within = [elephant; MAX_STEPS + 3];
+    // Each count only adds to the later ones, so `within[i]` is complete when it is read.
+    let mut within = [elephant; MAX_STEPS + 1];
     for i in 0..MAX_STEPS {
         let at = within[i];
         let free = at & (empty | (uncrowded & (!own_rabbits | open_forward)));
         let towards = at.neighbours();
         let from_free = (free - beside_weak_trap).neighbours();
         let from_free_guarded = ((free & trap_well_guarded) - beside_weak_trap).neighbours();
-        let from_safe = (at - beside_weak_trap).neighbours();
         let from_crowd = (at & occupied).neighbours();
-        let empty_safe = empty & trap_safe;
-        let pushable_safe = enemy_pushable & trap_safe;
 
         within[i + 1] |= at | (from_free & empty_safe);
-        within[i + 2] |= (towards & empty_safe)
-            | (from_free & empty & uncrowded & helpers)
-            | (from_free_guarded & can_step_aside)
-            | (from_safe & pushable_safe & open_two)
-            | (from_safe & from_crowd & pushable_safe & open_any);
-        within[i + 3] |= (towards & empty & uncrowded & helpers)
-            | (from_free_guarded & own_officers)
-            | (towards & pushable_safe & open_two)
-            | (from_crowd & pushable_safe & open_any);
+        if i + 2 <= MAX_STEPS {
+            let from_safe = (at - beside_weak_trap).neighbours();
+            within[i + 2] |= (towards & empty_safe)
+                | (from_free & empty & uncrowded & helpers)
+                | (from_free_guarded & can_step_aside)
+                | (from_safe & pushable_safe & open_two)
+                | (from_safe & from_crowd & pushable_safe & open_any);
+        }
+        if i + 3 <= MAX_STEPS {
+            within[i + 3] |= (towards & empty & uncrowded & helpers)
+                | (from_free_guarded & own_officers)
+                | (towards & pushable_safe & open_two)
+                | (from_crowd & pushable_safe & open_any);
+        }
     }
-    let mut out = [Bitboard::EMPTY; MAX_STEPS + 1];
-    out.copy_from_slice(&within[..=MAX_STEPS]);
-    Some(out)
+    Some(within)
 }
 
 /// The mobility of the elephant of `side` from its [`reach`] (see the module docs).
