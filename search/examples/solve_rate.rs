@@ -3,11 +3,12 @@
 //! with the positions missed. Deterministic for a deterministic searcher.
 //!
 //! ```sh
-//! cargo run --release -p tusk-search --example solve_rate [-- [--without LIST] [--with LIST] DEPTH...]
+//! cargo run --release -p tusk-search --example solve_rate [-- [--without LIST] [--with LIST] [--weights FILE] DEPTH...]
 //! ```
 //!
 //! `--without tt,lmr,...` switches search features off and `--with capmoves,...` on (the names
-//! of `tusk bench --without`).
+//! of `tusk bench --without`); `--weights FILE` evaluates with a weights file (names it leaves
+//! out keep the shipped values) instead of the shipped set.
 
 #[path = "../tests/support/tactics.rs"]
 mod tactics;
@@ -31,6 +32,11 @@ fn main() {
             for f in off {
                 params.set(f, on);
             }
+        } else if a == "--weights" {
+            let path = args.next().expect("--weights takes a file");
+            let loaded = tusk_eval::weights_file::load(std::path::Path::new(&path))
+                .unwrap_or_else(|e| panic!("{e}"));
+            params.weights = loaded.weights;
         } else {
             depths.push(a.parse().expect("a depth in steps"));
         }
