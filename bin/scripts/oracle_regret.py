@@ -173,12 +173,9 @@ def sample_positions(files, per_game, seed):
     for name in files:
         for line in open(name):
             game = json.loads(line)
-            cells = [" "] * 64
+            pos = board.Position(board.Color.GOLD, 4, board.BLANK_BOARD)
             for setup in game["moves"][:2]:
-                for placement in setup.split()[1:]:
-                    square = placement[1:3]
-                    cells[(8 - int(square[1])) * 8 + ord(square[0]) - ord("a")] = placement[0]
-            pos = board.parse_short_pos(board.Color.GOLD, 4, "[" + "".join(cells) + "]")
+                pos = pos.do_move_str(setup.split(" ", 1)[1])
             seen = []
             for move in game["moves"][2:]:
                 label, steps = (move.split(" ", 1) + [""])[:2]
