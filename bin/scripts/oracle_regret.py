@@ -21,6 +21,8 @@ command, e.g. `path/to/sharp aei`; sharp's `setposition` ignores the side to mov
     python bin/scripts/oracle_regret.py tusk judged.jsonl out.jsonl --oracle "ORACLE" --depth 4 \\
         --mirror-silver [--cache CACHE.jsonl] -- --depth 4 [--weights FILE] [--with FEATURES]
     python bin/scripts/oracle_regret.py compare base.jsonl candidate.jsonl...
+    python bin/scripts/oracle_regret.py terms judged.jsonl out.jsonl [--sharpdev SHARPDEV] \\
+        [--min-regret 500] [-- --weights FILE]
 
 `positions` samples three positions from each game of `tusk match --json` files (turn starts
 from 4g to four turns before the end, a fixed seed), each position once, leaving out those of
@@ -28,6 +30,13 @@ from 4g to four turns before the end, a fixed seed), each position once, leaving
 oracle's scores are kept by position across runs, so configurations that choose the same turn
 get the same score (an oracle whose hash table outlives `newgame`, as sharp's does, varies by
 a few points from one search of a position to the next).
+
+`terms` says which judgement differs: over the positions of a `tusk` result where Tusk's turn
+is not the oracle's (and its regret is at least `--min-regret`), the mean difference of every
+term of Tusk's evaluation (`tusk eval --batch`, the arguments after `--` go to it) between the
+position after the oracle's turn and the position after Tusk's, from the mover's view, with
+its standard error; with `--sharpdev` (sharp's developer build) the same for every term sharp's
+`evalPos` prints. A positive difference is a term that prefers the oracle's turn.
 """
 
 import argparse
@@ -188,6 +197,79 @@ def sample_positions(files, per_game, seed):
                 yield {"pos": text, "game": f"{name.split('/')[-1]}:{game['id']}", "label": label}
 
 
+# sharp's `evalPos` lines read by `terms`, each from the side to move's view (its `...Pla`
+# terms are the side to move's, its `...Opp` terms the other side's, added to the total with
+# the opposite sign)
+SHARP_TERMS = ["Material", "PieceSquare", "TDefScore", "TCScore", "PEleMobility",
+               "OEleMobility", "ThreatScore", "PSum", "OSum", "StratScorePla", "StratScoreOpp",
+               "SheriffScorePla", "SheriffScoreOpp", "AlignPla", "AlignOpp", "ImbalancePla",
+               "ImbalanceOpp", "RabScorePla", "RabScoreOpp", "VarAdjustment", "Final Score"]
+
+
+def sharp_position_block(text):
+    """A position in sharp's position-file format, gold to move (silver mirrored)."""
+    if text[0] == "s":
+        text = mirror_position(text)
+    cells = text[3:67]
+    lines = ["P = 1, S = 0", " +-----------------+"]
+    for row in range(8):
+        squares = " ".join(c if c != " " else "." for c in cells[row * 8:(row + 1) * 8])
+        lines.append(f"{8 - row}| {squares} |")
+    return "\n".join(lines + [" +-----------------+", "   a b c d e f g h"])
+
+
+def parse_sharp_terms(output):
+    """sharp's `evalPos` output -> one dict of `SHARP_TERMS` values per position."""
+    evals = []
+    for line in output.splitlines():
+        if line.startswith("---Eval"):
+            evals.append({})
+        name, _, value = line.partition(":")
+        if evals and name in SHARP_TERMS and value.split():
+            evals[-1][name] = int(value.split()[0])
+    return evals
+
+
+def sharp_terms(sharpdev, positions):
+    """Every `SHARP_TERMS` value of each position by sharp's `evalPos`, side to move's view."""
+    import tempfile
+    with tempfile.NamedTemporaryFile("w", suffix=".pos") as f:
+        f.write("\n;\n".join(sharp_position_block(p) for p in positions) + "\n")
+        f.flush()
+        out = subprocess.run([sharpdev, "evalPos", f.name], capture_output=True, text=True,
+                             check=True).stdout
+    evals = parse_sharp_terms(out)
+    if len(evals) != len(positions):
+        sys.exit(f"sharp's evalPos gave {len(evals)} evaluations for {len(positions)} positions")
+    return evals
+
+
+def tusk_terms(tusk, positions, eval_args):
+    """Every term of Tusk's evaluation of each position, side to move's view (centirabbits)."""
+    out = subprocess.run([tusk, "eval", "--batch", "-", *eval_args], input="\n".join(positions),
+                         capture_output=True, text=True, check=True).stdout
+    evals = []
+    for line, text in zip(out.splitlines(), positions):
+        row = json.loads(line)
+        sign = 1 if text[0] == "g" else -1
+        terms = {name: sign * (g - s) for name, (g, s) in row["terms"].items()}
+        terms["score"] = row["score"]
+        evals.append(terms)
+    return evals
+
+
+def term_differences(oracle_evals, tusk_evals):
+    """Per term: (mean, standard error) of the oracle's turn's value minus Tusk's turn's, from
+    the mover's view. The evaluations are of the positions after the turns, so from the
+    opponent's view: the difference is Tusk's turn minus the oracle's turn there."""
+    table = {}
+    for name in oracle_evals[0]:
+        diff = [t[name] - o[name] for o, t in zip(oracle_evals, tusk_evals)]
+        se = statistics.stdev(diff) / math.sqrt(len(diff)) if len(diff) > 1 else 0.0
+        table[name] = (statistics.mean(diff), se)
+    return table
+
+
 def summary(regrets):
     return (f"n {len(regrets)} mean regret {statistics.mean(regrets):.0f} "
             f"median {statistics.median(regrets):.0f} over 500: {sum(r > 500 for r in regrets)} "
@@ -217,6 +299,12 @@ def main():
     p = sub.add_parser("compare")
     p.add_argument("base")
     p.add_argument("candidates", nargs="+")
+    p = sub.add_parser("terms")
+    p.add_argument("judged")
+    p.add_argument("results")
+    p.add_argument("--tusk", default="target/release/tusk")
+    p.add_argument("--sharpdev", help="sharp's developer build, for its evalPos terms")
+    p.add_argument("--min-regret", type=int, default=-CLIP)
     argv = sys.argv[1:]
     analyze = argv[argv.index("--") + 1:] if "--" in argv else []
     args = ap.parse_args(argv[:argv.index("--")] if "--" in argv else argv)
@@ -240,6 +328,31 @@ def main():
             t = statistics.mean(diff) / se if se else 0.0
             print(f"{name:40} {statistics.mean(cand):6.0f} {sum(c > 500 for c in cand):5} "
                   f"{statistics.mean(diff):7.1f} {se:6.1f} {t:6.2f}")
+        return
+
+    if args.cmd == "terms":
+        judged = {}
+        for line in open(args.judged):
+            row = json.loads(line)
+            judged[row["pos"]] = row
+        rows = [json.loads(l) for l in open(args.results)]
+        chosen = [(judged[r["pos"]]["oracle_after"], r["after"]) for r in rows
+                  if r["regret"] >= args.min_regret and r["after"] != judged[r["pos"]]["oracle_after"]]
+        if len(chosen) < 2:
+            sys.exit(f"{len(chosen)} positions where Tusk's turn differs, with regret >= "
+                     f"{args.min_regret}: too few to compare")
+        print(f"{len(chosen)} positions where Tusk's turn is not the oracle's, regret >= "
+              f"{args.min_regret}; mean difference, oracle's turn minus Tusk's, mover's view")
+        sources = [("tusk eval (centirabbits)", lambda ps: tusk_terms(args.tusk, ps, analyze))]
+        if args.sharpdev:
+            sources.append(("sharp evalPos (sharp's units)",
+                            lambda ps: sharp_terms(args.sharpdev, ps)))
+        for title, evaluate in sources:
+            oracle_evals = evaluate([o for o, _ in chosen])
+            tusk_evals = evaluate([t for _, t in chosen])
+            print(f"{title:32} {'mean':>8} {'se':>7}")
+            for name, (mean, se) in term_differences(oracle_evals, tusk_evals).items():
+                print(f"  {name:30} {mean:8.1f} {se:7.1f}")
         return
 
     SETTINGS.update(command=args.oracle, depth=args.depth, mirror_silver=args.mirror_silver)
