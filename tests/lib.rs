@@ -1,5 +1,5 @@
 //! Shared support for Tusk's tests and benchmarks: fixture loading, seeded random games and
-//! boards, and (in [`reference`]) an independent
+//! boards, and (in [`mod@reference`]) an independent
 //! reference of the step rules.
 
 pub mod reference;

@@ -30,7 +30,7 @@
 //! sharp does: a piece cannot guard the trap it is dragged into, and a strong piece beside an
 //! enemy trap otherwise makes that trap look safe for itself. The shape parameter
 //! `capture_risk_self_pct` sets how much (shipped at 50 % since round 10; sharp's: all,
-//! scaled up by [`SELF_SCALE`] for the strongest ranks).
+//! scaled up by `SELF_SCALE` for the strongest ranks).
 //!
 //! The idea and the numbers of the prior come from sharp's `eval/pthreats.cpp` (David Wu);
 //! the distance model here is Tusk's own and simpler (no unfreezing distance of the

@@ -113,7 +113,7 @@ impl Sink for ScoreSink<'_> {
 }
 
 /// Every feature of a position for both sides, and what each contributes with the weights
-/// it was recorded with. Made by [`crate::features`]; allocation-free and copyable.
+/// it was recorded with. Made by [`crate::features()`]; allocation-free and copyable.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Features {
     /// The side to move.

@@ -7,7 +7,7 @@
 //! beside it (the **holder**: the weakest such, then the most central; the next one is the
 //! second holder), or, on the three squares nearest the corner, two steps away off the edge
 //! ranks; and, unless it is frozen, it has no step to a square that takes it away from the
-//! holders, out of the corner and not behind the trap ([`can_escape`]).
+//! holders, out of the corner and not behind the trap (`can_escape`).
 //!
 //! Its **threat distance** ([`threat_distance`]) starts at twice its distance to the trap, plus
 //! what stands in the way on the path (our pieces no stronger than it, or frozen, cost one

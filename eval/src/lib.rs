@@ -22,7 +22,7 @@
 //!
 //! Every parameter lives in [`Weights`], a flat vector with stable names, read from and written
 //! to JSON files by [`weights_file`] (the shipped set is compiled in). The evaluation is linear
-//! in its weights: every term emits features through a [`Sink`] (see [`features`]), so that
+//! in its weights: every term emits features through a [`Sink`] (see [`mod@features`]), so that
 //! the score is `Σ weight × feature` (up to documented integer rounding); [`features()`]
 //! records them for `tusk eval --features` and the tuner. The evaluation is exactly
 //! colour-symmetric: a position and its colour-mirrored twin ([`Position::flip`]) score the
@@ -346,7 +346,7 @@ pub fn explain_mut(pos: &mut Position, w: &Weights) -> Breakdown {
 }
 
 /// Every feature of `pos` for both sides and what each contributes with `w` (see
-/// [`features`]). Allocation-free; copies the position once.
+/// [`mod@features`]). Allocation-free; copies the position once.
 pub fn features(pos: &Position, w: &Weights) -> Features {
     features_mut(&mut pos.clone(), w)
 }

@@ -109,8 +109,8 @@ pub(super) struct RunArgs {
     /// 1000000000.
     #[arg(long, allow_negative_numbers = true)]
     stop_time: Option<f64>,
-    /// Append each engine's stderr to DIR/<name>.log (its last few kilobytes are shown
-    /// anyway when it cannot be started).
+    /// Append each engine's stderr to DIR/NAME.log, NAME being the engine's name (its last few
+    /// kilobytes are shown anyway when it cannot be started).
     #[arg(long, value_name = "DIR")]
     stderr: Option<PathBuf>,
     /// Start fresh engine processes for every game, as roundrobin does (default: a process

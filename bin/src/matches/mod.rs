@@ -6,7 +6,7 @@
 //! (one game, whose [`Reason`](reason::Reason) is typed). Around them, by job:
 //! * [`args`]: the command line, checked into settings before anything starts; [`spec`]: one
 //!   `--engine` value;
-//! * [`plan`]: the games, the fingerprint, resume; [`run`]: probe, collect, cancel;
+//! * [`plan`]: the games, the fingerprint, resume; [`mod@run`]: probe, collect, cancel;
 //!   [`pool`]: the worker threads;
 //!   [`worker`]: a worker's engines and games, and the setup errors that stop a match;
 //! * [`report`]: progress, table, SPRT verdict, table JSON; [`merge`]: `tusk match merge`;
