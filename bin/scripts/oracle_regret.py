@@ -8,8 +8,9 @@ then the position after that turn searched again from the opponent's side), once
 position (`tusk`), and two configurations are compared position by position (`compare`), so
 the noise of whole games is gone. Regret of a turn = the oracle's value of the position after
 the oracle's turn minus its value after Tusk's turn (both from the opponent's view, each clipped
-to +-CLIP of the oracle's units, sized for sharp's: a rabbit about 1,000), so 0 when Tusk plays the oracle's turn or one the oracle likes as much, and large
-for a turn that loses material or allows a forced goal. It measures agreement with the
+to +-CLIP of the oracle's units, sized for sharp's: a rabbit about 1,000), so 0 when Tusk
+plays the oracle's turn or one the oracle likes as much, and large for a turn that loses
+material or allows a forced goal. It measures agreement with the
 oracle's judgement, not strength: what a match does not confirm is not kept.
 
 Usage (from the repository root, with the aei 1.4.1 venv's python; ORACLE is any AEI engine
@@ -46,6 +47,7 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 from multiprocessing import Pool
 
 from pyrimaa import board
@@ -232,7 +234,6 @@ def parse_sharp_terms(output):
 
 def sharp_terms(sharpdev, positions):
     """Every `SHARP_TERMS` value of each position by sharp's `evalPos`, side to move's view."""
-    import tempfile
     with tempfile.NamedTemporaryFile("w", suffix=".pos") as f:
         f.write("\n;\n".join(sharp_position_block(p) for p in positions) + "\n")
         f.flush()
@@ -248,8 +249,11 @@ def tusk_terms(tusk, positions, eval_args):
     """Every term of Tusk's evaluation of each position, side to move's view (centirabbits)."""
     out = subprocess.run([tusk, "eval", "--batch", "-", *eval_args], input="\n".join(positions),
                          capture_output=True, text=True, check=True).stdout
+    lines = out.splitlines()
+    if len(lines) != len(positions):
+        sys.exit(f"tusk eval gave {len(lines)} evaluations for {len(positions)} positions")
     evals = []
-    for line, text in zip(out.splitlines(), positions):
+    for line, text in zip(lines, positions):
         row = json.loads(line)
         sign = 1 if text[0] == "g" else -1
         terms = {name: sign * (g - s) for name, (g, s) in row["terms"].items()}
@@ -337,7 +341,8 @@ def main():
             judged[row["pos"]] = row
         rows = [json.loads(l) for l in open(args.results)]
         chosen = [(judged[r["pos"]]["oracle_after"], r["after"]) for r in rows
-                  if r["regret"] >= args.min_regret and r["after"] != judged[r["pos"]]["oracle_after"]]
+                  if r["regret"] >= args.min_regret
+                  and r["after"] != judged[r["pos"]]["oracle_after"]]
         if len(chosen) < 2:
             sys.exit(f"{len(chosen)} positions where Tusk's turn differs, with regret >= "
                      f"{args.min_regret}: too few to compare")
