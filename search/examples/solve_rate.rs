@@ -3,12 +3,13 @@
 //! with the positions missed. Deterministic for a deterministic searcher.
 //!
 //! ```sh
-//! cargo run --release -p tusk-search --example solve_rate [-- [--without LIST] [--with LIST] [--weights FILE] DEPTH...]
+//! cargo run --release -p tusk-search --example solve_rate [-- [--without LIST] [--with LIST] [--weights FILE] [--set NAME]... DEPTH...]
 //! ```
 //!
 //! `--without tt,lmr,...` switches search features off and `--with capmoves,...` on (the names
 //! of `tusk bench --without`); `--weights FILE` evaluates with a weights file (names it leaves
-//! out keep the shipped values) instead of the shipped set.
+//! out keep the shipped values) instead of the shipped set; `--set decisive_defence.txt` (repeatable)
+//! runs only the sets named.
 
 #[path = "../tests/support/tactics.rs"]
 mod tactics;
@@ -16,6 +17,7 @@ mod tactics;
 fn main() {
     let mut params = tusk_search::Params::default();
     let mut depths: Vec<u32> = Vec::new();
+    let mut sets: Vec<String> = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         if a == "--without" || a == "--with" {
@@ -37,6 +39,14 @@ fn main() {
             let loaded = tusk_eval::weights_file::load(std::path::Path::new(&path))
                 .unwrap_or_else(|e| panic!("{e}"));
             params.weights = loaded.weights;
+        } else if a == "--set" {
+            let name = args.next().expect("--set takes a set's file name");
+            assert!(
+                tactics::SETS.contains(&name.as_str()),
+                "unknown set {name:?} (known: {})",
+                tactics::SETS.join(", ")
+            );
+            sets.push(name);
         } else {
             depths.push(a.parse().expect("a depth in steps"));
         }
@@ -46,6 +56,9 @@ fn main() {
     }
     for depth in depths {
         for name in tactics::SETS {
+            if !sets.is_empty() && !sets.iter().any(|s| s == name) {
+                continue;
+            }
             let start = std::time::Instant::now();
             let (solved, total, missed) = tactics::solve_rate_with(name, depth, &params);
             println!(

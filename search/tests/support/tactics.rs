@@ -23,6 +23,11 @@
 //!   capture a piece of `kind` (its strongest capturable kind, not a rabbit); accepted are
 //!   exactly the turns after which the opponent can capture nothing and cannot goal (at most
 //!   a tenth of the turns), all listed (made by `examples/gen_capture_defence.rs`).
+//! * `decisive_defence.txt` (label `survive`): the side to move cannot win at once, and the
+//!   opponent threatens no goal but, if the side to move passed, could win at once by
+//!   elimination or immobilisation; accepted are exactly the turns after which the opponent
+//!   has no turn that wins at once, by any rule (at most a tenth of the turns), all listed
+//!   (made by `examples/gen_decisive_defence.rs`).
 
 #![allow(dead_code)]
 
@@ -35,13 +40,14 @@ use tusk_engine::{turn_boundary_result, Game, Position, Turn};
 use tusk_search::{Control, Limits, SearchConfig, Searcher};
 
 /// The data sets, by file name.
-pub const SETS: [&str; 6] = [
+pub const SETS: [&str; 7] = [
     "goal.txt",
     "goal_defence.txt",
     "capture.txt",
     "capture_long.txt",
     "decisive.txt",
     "capture_defence.txt",
+    "decisive_defence.txt",
 ];
 
 /// One tactical test position.
@@ -326,6 +332,29 @@ pub fn winning_turns(pos: &Position) -> Brute {
     brute(pos, &|q| won_by(q, us).is_some())
 }
 
+/// Whether the side to move in the turn-start position `q` has a turn that wins at once, by
+/// any rule (goal first, by the exact detector; then every turn by brute force).
+pub fn can_win_at_once(q: &Position) -> bool {
+    if tusk_eval::goal::can_goal(q) {
+        return true;
+    }
+    let us = q.side();
+    let mut won = false;
+    tusk_engine::TurnGen::new().for_each_turn(q, &mut |t| {
+        won = won || won_by(t.position, us).is_some();
+    });
+    won
+}
+
+/// The turns after which the opponent has no turn that wins at once (nor has won already).
+pub fn surviving_turns(pos: &Position) -> Brute {
+    let us = pos.side();
+    brute(pos, &|q| match turn_boundary_result(q) {
+        Some(r) => r.winner == us,
+        None => !can_win_at_once(q),
+    })
+}
+
 /// Recomputes a data line by brute force: (accepted count, total turns, accepted turns listed
 /// as the file lists them: for goal positions the count only).
 pub fn recompute(t: &Tactic) -> Brute {
@@ -344,6 +373,8 @@ pub fn recompute(t: &Tactic) -> Brute {
         winning_turns(&t.position)
     } else if label.starts_with("save ") {
         saving_turns(&t.position)
+    } else if label == "survive" {
+        surviving_turns(&t.position)
     } else {
         panic!("{}: unknown label {label:?}", t.place)
     }
