@@ -292,8 +292,11 @@ impl<'a> Worker<'a> {
     }
 
     /// The official end checks for the side to move at its turn start (the other side just
-    /// moved), then the goal detector: the score from the side to move's view if the game is
-    /// decided here, `ply` steps from the root.
+    /// moved), then the goal detector, then (with [`Feature::EliminationThreat`]) the
+    /// elimination detector: the score from the side to move's view if the game is decided
+    /// here, `ply` steps from the root.
+    ///
+    /// [`Feature::EliminationThreat`]: crate::Feature::EliminationThreat
     #[inline]
     pub(crate) fn terminal(&self, ply: i32) -> Option<i32> {
         let p = &self.pos;
@@ -304,7 +307,11 @@ impl<'a> Worker<'a> {
                 -(Score::WIN - ply)
             });
         }
-        goal::goal_in(p).map(|k| Score::WIN - (ply + i32::from(k)))
+        if let Some(k) = goal::goal_in(p) {
+            return Some(Score::WIN - (ply + i32::from(k)));
+        }
+        (self.sh.params.elimination_threat && can_eliminate(p))
+            .then_some(Score::WIN - (ply + ELIMINATION_STEPS))
     }
 
     /// Ends the turn of the side to move (which must be allowed to end it) and searches the
@@ -711,5 +718,80 @@ impl Worker<'_> {
     /// Nodes counted but not yet added to the shared count.
     pub(crate) fn unflushed_nodes(&self) -> u64 {
         self.unflushed
+    }
+}
+
+/// Steps charged to a win by elimination found at a turn start: the turn's four, an upper
+/// bound (a capture takes two to four).
+const ELIMINATION_STEPS: i32 = 4;
+
+/// Whether the side to move at a turn start wins this turn by elimination: the side that just
+/// moved has one rabbit left and the side to move can capture a rabbit this turn (exact: the
+/// capture detector). Capturing that rabbit ends the game for the side to move whatever else
+/// the turn does (its own last rabbit lost in the same turn included, official rules), a goal
+/// by the other side apart, which needs that rabbit. Only run with one rabbit left, so it
+/// costs nothing elsewhere.
+pub(crate) fn can_eliminate(p: &tusk_engine::Position) -> bool {
+    if p.count(!p.side(), tusk_engine::PieceKind::Rabbit) != 1 {
+        return false;
+    }
+    let mut rabbit = tusk_eval::captures::KindSet::EMPTY;
+    rabbit.insert(tusk_engine::PieceKind::Rabbit);
+    tusk_eval::captures::can_capture(p, rabbit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::can_eliminate;
+    use tusk_engine::notation::board::parse_aei;
+    use tusk_engine::{turn_boundary_result, EndReason, TurnGen};
+
+    /// Whether some turn of the side to move wins by elimination, by brute force.
+    fn eliminates_by_brute_force(pos: &tusk_engine::Position) -> bool {
+        let us = pos.side();
+        let mut found = false;
+        TurnGen::new().for_each_turn(pos, &mut |t| {
+            found |= turn_boundary_result(t.position)
+                .is_some_and(|r| r.winner == us && r.reason == EndReason::Elimination);
+        });
+        found
+    }
+
+    #[test]
+    fn the_elimination_detector_agrees_with_brute_force() {
+        // (position, whether the side to move can eliminate): silver's elephant over gold's
+        // last rabbit beside the trap at c3; with a second gold rabbit; with gold's elephant
+        // guarding c3 (the rabbit is pulled to c5 and pushed into c6 instead); with silver's elephant five steps
+        // from the capture; and gold to move with silver's last rabbit out of reach.
+        let cases = [
+            (
+                "s [r                         e       R                            E]",
+                true,
+            ),
+            (
+                "s [r                         e       R                    R       E]",
+                false,
+            ),
+            (
+                "s [r                         e       R        E                    ]",
+                true,
+            ),
+            (
+                "s [r e                               R                            E]",
+                false,
+            ),
+            (
+                "g [r                         e       R                            E]",
+                false,
+            ),
+        ];
+        for (text, expected) in cases {
+            let pos = parse_aei(text).expect("a valid position");
+            assert_eq!(
+                (can_eliminate(&pos), eliminates_by_brute_force(&pos)),
+                (expected, expected),
+                "{text}: (detector, brute force)"
+            );
+        }
     }
 }

@@ -10,13 +10,13 @@ use tusk_search::{Feature, Params};
 #[derive(Args, Clone, Debug, Default)]
 pub struct FeatureArgs {
     /// Switch search features off, comma-separated: tt, ttmove, ordering, null, lmr, qsearch,
-    /// threat, aspiration, rootred, commute, capmoves, goaldef, exchange, defext, lmp, lmpgoal
-    /// (for measuring what each is worth).
+    /// threat, aspiration, rootred, commute, capmoves, goaldef, exchange, defext, lmp, lmpgoal,
+    /// elim (for measuring what each is worth).
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub without: Vec<String>,
     /// Switch search features on (same names; `aspiration`, `rootred`, `capmoves`, `goaldef`,
-    /// `exchange`, `defext` and `lmpgoal` are off by default). `--without` wins where both name
-    /// one.
+    /// `exchange`, `defext`, `lmpgoal` and `elim` are off by default). `--without` wins where
+    /// both name one.
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub with: Vec<String>,
 }
