@@ -8,8 +8,8 @@
 //!
 //! `--without tt,lmr,...` switches search features off and `--with capmoves,...` on (the names
 //! of `tusk bench --without`); `--weights FILE` evaluates with a weights file (names it leaves
-//! out keep the shipped values) instead of the shipped set; `--set decisive_defence.txt` (repeatable)
-//! runs only the sets named.
+//! out keep the shipped values) instead of the shipped set; `--set decisive_defence.txt`
+//! (repeatable) runs only the sets named.
 
 #[path = "../tests/support/tactics.rs"]
 mod tactics;

@@ -86,8 +86,8 @@ impl Feature {
     ];
 
     /// The name used on the command line (`tt`, `ttmove`, `ordering`, `null`, `lmr`, `qsearch`,
-    /// `threat`, `aspiration`, `rootred`, `commute`, `capmoves`, `goaldef`, `exchange`, `defext`, `lmp`,
-    /// `lmpgoal`, `elim`).
+    /// `threat`, `aspiration`, `rootred`, `commute`, `capmoves`, `goaldef`, `exchange`,
+    /// `defext`, `lmp`, `lmpgoal`, `elim`).
     pub const fn name(self) -> &'static str {
         match self {
             Feature::Tt => "tt",

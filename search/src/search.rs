@@ -731,7 +731,7 @@ const ELIMINATION_STEPS: i32 = 4;
 /// the turn does (its own last rabbit lost in the same turn included, official rules), a goal
 /// by the other side apart, which needs that rabbit. Only run with one rabbit left, so it
 /// costs nothing elsewhere.
-pub(crate) fn can_eliminate(p: &tusk_engine::Position) -> bool {
+fn can_eliminate(p: &tusk_engine::Position) -> bool {
     if p.count(!p.side(), tusk_engine::PieceKind::Rabbit) != 1 {
         return false;
     }
@@ -761,8 +761,9 @@ mod tests {
     fn the_elimination_detector_agrees_with_brute_force() {
         // (position, whether the side to move can eliminate): silver's elephant over gold's
         // last rabbit beside the trap at c3; with a second gold rabbit; with gold's elephant
-        // guarding c3 (the rabbit is pulled to c5 and pushed into c6 instead); with silver's elephant five steps
-        // from the capture; and gold to move with silver's last rabbit out of reach.
+        // guarding c3 (the rabbit is pulled to c5 and pushed into c6 instead); with silver's
+        // elephant five steps from the capture; and gold to move with silver's last rabbit
+        // out of reach.
         let cases = [
             (
                 "s [r                         e       R                            E]",
