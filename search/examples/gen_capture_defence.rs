@@ -13,11 +13,8 @@
 #[path = "../tests/support/tactics.rs"]
 mod tactics;
 
-use std::fmt::Write as _;
-
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
-use tusk_engine::notation::board::to_aei_with_side;
 use tusk_engine::PieceKind;
 use tusk_eval::captures::best_capture;
 use tusk_eval::goal::can_goal;
@@ -31,10 +28,7 @@ const MAX_SAVES: usize = 200;
 const GAME_TURNS: usize = 160;
 
 fn main() {
-    let seed: u64 = std::env::args()
-        .nth(1)
-        .map(|s| s.parse().expect("a numeric seed"))
-        .unwrap_or(2026_1126);
+    let seed = tactics::seed_arg(2026_1126);
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut lines = Vec::new();
     // Per threatened kind, so that no kind floods the set: at most a quarter of it each.
@@ -62,18 +56,8 @@ fn main() {
             if b.accepted.is_empty() || !few {
                 continue;
             }
-            let mut line = format!(
-                "{}\tsave {}\t{}\t{}",
-                to_aei_with_side(&pos),
-                format!("{kind:?}").to_lowercase(),
-                b.accepted.len(),
-                b.turns
-            );
-            for t in &b.accepted {
-                write!(line, "\t{t}").expect("writing to a string");
-            }
-            line.push('\n');
-            lines.push(line);
+            let label = format!("save {}", format!("{kind:?}").to_lowercase());
+            lines.push(tactics::data_line(&pos, &label, &b, &b.accepted));
             per_kind[kind.index()] += 1;
             // One position per game, so that the set spreads over many games.
             break;
@@ -82,13 +66,12 @@ fn main() {
             eprintln!("{games} games: {} positions", lines.len());
         }
     }
-    let mut text = format!(
-        "# Tusk searcher tactics: the opponent threatens a capture (not a rabbit); every turn that leaves it no capture and no goal is listed (at most a tenth of the turns, and at most {MAX_SAVES})\n# Made by `cargo run --release -p tusk-search --example gen_capture_defence -- {seed}` from {games} seeded random games.\n# position<TAB>label<TAB>accepted turns<TAB>distinct turns<TAB>accepted turn...; see search/tests/support/tactics.rs.\n"
+    tactics::write_set(
+        "capture_defence.txt",
+        &format!("the opponent threatens a capture (not a rabbit); every turn that leaves it no capture and no goal is listed (at most a tenth of the turns, and at most {MAX_SAVES})"),
+        "gen_capture_defence",
+        seed,
+        games,
+        &lines,
     );
-    for l in &lines {
-        text.push_str(l);
-    }
-    let path = tactics::data_path("capture_defence.txt");
-    std::fs::write(&path, text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    eprintln!("wrote {} positions to {}", lines.len(), path.display());
 }

@@ -13,11 +13,8 @@
 #[path = "../tests/support/tactics.rs"]
 mod tactics;
 
-use std::fmt::Write as _;
-
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
-use tusk_engine::notation::board::to_aei_with_side;
 use tusk_engine::PieceKind;
 use tusk_eval::goal::can_goal;
 use tusk_tests::{play_random_turn, random_setup_game};
@@ -33,10 +30,7 @@ const MAX_TURNS: usize = 3000;
 const GAME_TURNS: usize = 200;
 
 fn main() {
-    let seed: u64 = std::env::args()
-        .nth(1)
-        .map(|s| s.parse().expect("a numeric seed"))
-        .unwrap_or(2026_1127);
+    let seed = tactics::seed_arg(2026_1127);
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut lines = Vec::new();
     let mut games = 0;
@@ -69,16 +63,7 @@ fn main() {
             if b.accepted.is_empty() || !few {
                 continue;
             }
-            let mut line = format!(
-                "{}\tsurvive\t{}\t{}",
-                to_aei_with_side(&pos),
-                b.accepted.len(),
-                b.turns
-            );
-            for t in &b.accepted {
-                write!(line, "\t{t}").expect("writing to a string");
-            }
-            line.push('\n');
+            let line = tactics::data_line(&pos, "survive", &b, &b.accepted);
             eprintln!(
                 "game {games}: {}",
                 line.split('\t').take(4).collect::<Vec<_>>().join(" ")
@@ -91,13 +76,12 @@ fn main() {
             eprintln!("{games} games: {} positions", lines.len());
         }
     }
-    let mut text = format!(
-        "# Tusk searcher tactics: the opponent threatens to win at once by elimination or immobilisation (not by goal); every turn after which it has no turn that wins at once is listed (at most a tenth of the turns, and at most {MAX_SURVIVING})\n# Made by `cargo run --release -p tusk-search --example gen_decisive_defence -- {seed}` from {games} seeded random games.\n# position<TAB>label<TAB>accepted turns<TAB>distinct turns<TAB>accepted turn...; see search/tests/support/tactics.rs.\n"
+    tactics::write_set(
+        "decisive_defence.txt",
+        &format!("the opponent threatens to win at once by elimination or immobilisation (not by goal); every turn after which it has no turn that wins at once is listed (at most a tenth of the turns, and at most {MAX_SURVIVING})"),
+        "gen_decisive_defence",
+        seed,
+        games,
+        &lines,
     );
-    for l in &lines {
-        text.push_str(l);
-    }
-    let path = tactics::data_path("decisive_defence.txt");
-    std::fs::write(&path, text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    eprintln!("wrote {} positions to {}", lines.len(), path.display());
 }

@@ -11,11 +11,8 @@
 #[path = "../tests/support/tactics.rs"]
 mod tactics;
 
-use std::fmt::Write as _;
-
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
-use tusk_engine::notation::board::to_aei_with_side;
 use tusk_engine::{Color, Position};
 use tusk_eval::captures::{best_capture, capturable_kinds};
 use tusk_eval::goal::{can_goal, goal_in};
@@ -36,20 +33,6 @@ const LONG_CAPTURES: usize = 20;
 const WINS: usize = 3;
 /// Turns per random game at most.
 const GAME_TURNS: usize = 160;
-
-fn line(pos: &Position, label: &str, b: &tactics::Brute, listed: &[String]) -> String {
-    let mut s = format!(
-        "{}\t{label}\t{}\t{}",
-        to_aei_with_side(pos),
-        b.accepted.len(),
-        b.turns
-    );
-    for t in listed {
-        write!(s, "\t{t}").expect("writing to a string");
-    }
-    s.push('\n');
-    s
-}
 
 /// Finds `steps` steps from `pos` after which the turn may end with the game won by goal for
 /// the side to move (depth-first over every step sequence); leaves them in `path`.
@@ -76,10 +59,7 @@ fn shortest_goal(pos: &Position, steps: u8, path: &mut Vec<tusk_engine::Step>) -
 }
 
 fn main() {
-    let seed: u64 = std::env::args()
-        .nth(1)
-        .map(|s| s.parse().expect("a numeric seed"))
-        .unwrap_or(2026_1123);
+    let seed = tactics::seed_arg(2026_1123);
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut goal_buckets = vec![Vec::<String>::new(); 8];
     let mut defences = Vec::new();
@@ -126,7 +106,12 @@ fn main() {
                     );
                     let turn = tusk_engine::Turn::from_steps(&path).expect("at most 4 steps");
                     let example = tusk_engine::notation::turn::write_turn(&pos, &turn);
-                    bucket.push(line(&pos, &format!("goal {steps}"), &b, &[example]));
+                    bucket.push(tactics::data_line(
+                        &pos,
+                        &format!("goal {steps}"),
+                        &b,
+                        &[example],
+                    ));
                     took_goal = true;
                 }
                 continue;
@@ -135,7 +120,7 @@ fn main() {
                 let b = tactics::defending_turns(&pos);
                 let few = b.accepted.len() * 10 <= b.turns && b.accepted.len() <= MAX_DEFENCES;
                 if !b.accepted.is_empty() && few {
-                    defences.push(line(&pos, "defend", &b, &b.accepted));
+                    defences.push(tactics::data_line(&pos, "defend", &b, &b.accepted));
                     took_def = true;
                 }
                 continue;
@@ -147,7 +132,7 @@ fn main() {
             {
                 let b = tactics::winning_turns(&pos);
                 if !b.accepted.is_empty() && b.accepted.len() * 10 <= b.turns {
-                    wins.push(line(&pos, "win", &b, &b.accepted));
+                    wins.push(tactics::data_line(&pos, "win", &b, &b.accepted));
                     took_win = true;
                     continue;
                 }
@@ -164,7 +149,7 @@ fn main() {
                 let b = tactics::free_capture_turns(&pos, kind);
                 (!b.accepted.is_empty() && b.accepted.len() * 10 <= b.turns).then(|| {
                     let label = format!("capture {}", format!("{kind:?}").to_lowercase());
-                    line(&pos, &label, &b, &b.accepted)
+                    tactics::data_line(&pos, &label, &b, &b.accepted)
                 })
             };
             if !took_cap && captures.len() < CAPTURES {
@@ -205,19 +190,8 @@ fn main() {
             );
         }
     }
-    let header = |what: &str| {
-        format!(
-            "# Tusk searcher tactics: {what}\n# Made by `cargo run --release -p tusk-search --example gen_tactics -- {seed}` from {games} seeded random games.\n# position<TAB>label<TAB>accepted turns<TAB>distinct turns<TAB>accepted turn...; see search/tests/support/tactics.rs.\n"
-        )
-    };
     let write = |name: &str, what: &str, lines: &[String]| {
-        let mut text = header(what);
-        for l in lines {
-            text.push_str(l);
-        }
-        let path = tactics::data_path(name);
-        std::fs::write(&path, text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        eprintln!("wrote {} positions to {}", lines.len(), path.display());
+        tactics::write_set(name, what, "gen_tactics", seed, games, lines);
     };
     let goal: Vec<String> = goal_buckets.into_iter().flatten().collect();
     write(

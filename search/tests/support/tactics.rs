@@ -355,6 +355,45 @@ pub fn surviving_turns(pos: &Position) -> Brute {
     })
 }
 
+/// A data line: the position, its label, the counts of `b` and the turns `listed` (every
+/// accepted one, or for goal positions one example), tab-separated, with its newline.
+pub fn data_line(pos: &Position, label: &str, b: &Brute, listed: &[String]) -> String {
+    let mut line = format!(
+        "{}\t{label}\t{}\t{}",
+        tusk_engine::notation::board::to_aei_with_side(pos),
+        b.accepted.len(),
+        b.turns
+    );
+    for t in listed {
+        line.push('\t');
+        line.push_str(t);
+    }
+    line.push('\n');
+    line
+}
+
+/// The seed a generator example was given as its first argument, or `default`.
+pub fn seed_arg(default: u64) -> u64 {
+    std::env::args()
+        .nth(1)
+        .map(|s| s.parse().expect("a numeric seed"))
+        .unwrap_or(default)
+}
+
+/// Writes the data set `name`: a header saying `what` the set holds and how it was made (the
+/// generator `example`, its `seed`, the `games` played), then the `lines`.
+pub fn write_set(name: &str, what: &str, example: &str, seed: u64, games: usize, lines: &[String]) {
+    let mut text = format!(
+        "# Tusk searcher tactics: {what}\n# Made by `cargo run --release -p tusk-search --example {example} -- {seed}` from {games} seeded random games.\n# position<TAB>label<TAB>accepted turns<TAB>distinct turns<TAB>accepted turn...; see search/tests/support/tactics.rs.\n"
+    );
+    for l in lines {
+        text.push_str(l);
+    }
+    let path = data_path(name);
+    std::fs::write(&path, text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    eprintln!("wrote {} positions to {}", lines.len(), path.display());
+}
+
 /// Recomputes a data line by brute force: (accepted count, total turns, accepted turns listed
 /// as the file lists them: for goal positions the count only).
 pub fn recompute(t: &Tactic) -> Brute {
