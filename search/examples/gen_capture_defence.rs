@@ -13,12 +13,9 @@
 #[path = "../tests/support/tactics.rs"]
 mod tactics;
 
-use rand::rngs::SmallRng;
-use rand::SeedableRng;
-use tusk_engine::PieceKind;
+use tusk_engine::{PieceKind, Position};
 use tusk_eval::captures::best_capture;
 use tusk_eval::goal::can_goal;
-use tusk_tests::{play_random_turn, random_setup_game};
 
 /// Positions wanted.
 const WANTED: usize = 40;
@@ -29,43 +26,26 @@ const GAME_TURNS: usize = 160;
 
 fn main() {
     let seed = tactics::seed_arg(2026_1126);
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut lines = Vec::new();
     // Per threatened kind, so that no kind floods the set: at most a quarter of it each.
     let mut per_kind = [0usize; PieceKind::NUM];
-    let mut games = 0;
-    while lines.len() < WANTED {
-        games += 1;
-        let mut game = random_setup_game(&mut rng);
-        for _ in 0..GAME_TURNS {
-            if !play_random_turn(&mut game, &mut rng) || game.result().is_some() {
-                break;
-            }
-            let pos = game.position().clone();
-            if can_goal(&pos) || best_capture(&pos).is_some() || tactics::goal_threat(&pos) {
-                continue;
-            }
-            let Some(kind) = best_capture(&tactics::passed(&pos)) else {
-                continue;
-            };
-            if kind == PieceKind::Rabbit || per_kind[kind.index()] * 4 >= WANTED {
-                continue;
-            }
-            let b = tactics::saving_turns(&pos);
-            let few = b.accepted.len() * 10 <= b.turns && b.accepted.len() <= MAX_SAVES;
-            if b.accepted.is_empty() || !few {
-                continue;
-            }
-            let label = format!("save {}", format!("{kind:?}").to_lowercase());
-            lines.push(tactics::data_line(&pos, &label, &b, &b.accepted));
-            per_kind[kind.index()] += 1;
-            // One position per game, so that the set spreads over many games.
-            break;
+    let mut take = |pos: &Position, _game: usize| {
+        if can_goal(pos) || best_capture(pos).is_some() || tactics::goal_threat(pos) {
+            return None;
         }
-        if games % 100 == 0 {
-            eprintln!("{games} games: {} positions", lines.len());
+        let kind = best_capture(&tactics::passed(pos))?;
+        if kind == PieceKind::Rabbit || per_kind[kind.index()] * 4 >= WANTED {
+            return None;
         }
-    }
+        let b = tactics::saving_turns(pos);
+        let few = b.accepted.len() * 10 <= b.turns && b.accepted.len() <= MAX_SAVES;
+        if b.accepted.is_empty() || !few {
+            return None;
+        }
+        per_kind[kind.index()] += 1;
+        let label = format!("save {}", format!("{kind:?}").to_lowercase());
+        Some(tactics::data_line(pos, &label, &b, &b.accepted))
+    };
+    let (lines, games) = tactics::lines_from_random_games(seed, WANTED, GAME_TURNS, &mut take);
     tactics::write_set(
         "capture_defence.txt",
         &format!("the opponent threatens a capture (not a rabbit); every turn that leaves it no capture and no goal is listed (at most a tenth of the turns, and at most {MAX_SAVES})"),

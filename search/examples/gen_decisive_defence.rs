@@ -13,11 +13,8 @@
 #[path = "../tests/support/tactics.rs"]
 mod tactics;
 
-use rand::rngs::SmallRng;
-use rand::SeedableRng;
-use tusk_engine::PieceKind;
+use tusk_engine::{PieceKind, Position};
 use tusk_eval::goal::can_goal;
-use tusk_tests::{play_random_turn, random_setup_game};
 
 /// Positions wanted.
 const WANTED: usize = 20;
@@ -31,51 +28,31 @@ const GAME_TURNS: usize = 200;
 
 fn main() {
     let seed = tactics::seed_arg(2026_1127);
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut lines = Vec::new();
-    let mut games = 0;
     let mut gen = tusk_engine::TurnGen::new();
-    while lines.len() < WANTED {
-        games += 1;
-        let mut game = random_setup_game(&mut rng);
-        for _ in 0..GAME_TURNS {
-            if !play_random_turn(&mut game, &mut rng) || game.result().is_some() {
-                break;
-            }
-            let pos = game.position().clone();
-            let us = pos.side();
-            // Only a side with few rabbits can be eliminated, and only one with few pieces
-            // is ever near immobilisation in random games: the cheap filter first.
-            if pos.count(us, PieceKind::Rabbit) > 2 && pos.occupied_by(us).count() > 6 {
-                continue;
-            }
-            if can_goal(&pos) || tactics::goal_threat(&pos) {
-                continue;
-            }
-            if gen.count(&pos) > MAX_TURNS {
-                continue;
-            }
-            if !tactics::can_win_at_once(&tactics::passed(&pos)) || tactics::can_win_at_once(&pos) {
-                continue;
-            }
-            let b = tactics::surviving_turns(&pos);
-            let few = b.accepted.len() * 10 <= b.turns && b.accepted.len() <= MAX_SURVIVING;
-            if b.accepted.is_empty() || !few {
-                continue;
-            }
-            let line = tactics::data_line(&pos, "survive", &b, &b.accepted);
-            eprintln!(
-                "game {games}: {}",
-                line.split('\t').take(4).collect::<Vec<_>>().join(" ")
-            );
-            lines.push(line);
-            // One position per game, so that the set spreads over many games.
-            break;
+    let mut take = |pos: &Position, game: usize| {
+        let us = pos.side();
+        // Only a side with few rabbits can be eliminated, and only one with few pieces is
+        // ever near immobilisation in random games: the cheap filter first.
+        if pos.count(us, PieceKind::Rabbit) > 2 && pos.occupied_by(us).count() > 6 {
+            return None;
         }
-        if games % 100 == 0 {
-            eprintln!("{games} games: {} positions", lines.len());
+        if can_goal(pos) || tactics::goal_threat(pos) || gen.count(pos) > MAX_TURNS {
+            return None;
         }
-    }
+        if !tactics::can_win_at_once(&tactics::passed(pos)) || tactics::can_win_at_once(pos) {
+            return None;
+        }
+        let b = tactics::surviving_turns(pos);
+        let few = b.accepted.len() * 10 <= b.turns && b.accepted.len() <= MAX_SURVIVING;
+        if b.accepted.is_empty() || !few {
+            return None;
+        }
+        let line = tactics::data_line(pos, "survive", &b, &b.accepted);
+        let fields: Vec<&str> = line.split('\t').take(4).collect();
+        eprintln!("game {game}: {}", fields.join(" "));
+        Some(line)
+    };
+    let (lines, games) = tactics::lines_from_random_games(seed, WANTED, GAME_TURNS, &mut take);
     tactics::write_set(
         "decisive_defence.txt",
         &format!("the opponent threatens to win at once by elimination or immobilisation (not by goal); every turn after which it has no turn that wins at once is listed (at most a tenth of the turns, and at most {MAX_SURVIVING})"),

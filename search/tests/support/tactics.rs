@@ -380,6 +380,40 @@ pub fn seed_arg(default: u64) -> u64 {
         .unwrap_or(default)
 }
 
+/// Plays seeded random games (random setups, then up to `game_turns` random turns, all drawn
+/// from `seed`) and offers each turn start to `take` (with the game's number), which returns
+/// the data line of a position it keeps; at most one position a game, until `wanted` are
+/// kept. Returns the lines and the number of games played (for the set's header).
+pub fn lines_from_random_games(
+    seed: u64,
+    wanted: usize,
+    game_turns: usize,
+    take: &mut dyn FnMut(&Position, usize) -> Option<String>,
+) -> (Vec<String>, usize) {
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+    let mut lines = Vec::new();
+    let mut games = 0;
+    while lines.len() < wanted {
+        games += 1;
+        let mut game = tusk_tests::random_setup_game(&mut rng);
+        for _ in 0..game_turns {
+            if !tusk_tests::play_random_turn(&mut game, &mut rng) || game.result().is_some() {
+                break;
+            }
+            if let Some(line) = take(game.position(), games) {
+                lines.push(line);
+                // One position per game, so that the set spreads over many games.
+                break;
+            }
+        }
+        if games % 100 == 0 {
+            eprintln!("{games} games: {} positions", lines.len());
+        }
+    }
+    (lines, games)
+}
+
 /// Writes the data set `name`: a header saying `what` the set holds and how it was made (the
 /// generator `example`, its `seed`, the `games` played), then the `lines`.
 pub fn write_set(name: &str, what: &str, example: &str, seed: u64, games: usize, lines: &[String]) {
