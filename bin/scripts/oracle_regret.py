@@ -310,7 +310,8 @@ def main():
     p.add_argument("--sharpdev", help="sharp's developer build, for its evalPos terms")
     p.add_argument("--min-regret", type=int, default=-CLIP)
     argv = sys.argv[1:]
-    analyze = argv[argv.index("--") + 1:] if "--" in argv else []
+    # the arguments after `--`: for `tusk analyze` (the `tusk` step) or `tusk eval` (`terms`)
+    tusk_args = argv[argv.index("--") + 1:] if "--" in argv else []
     args = ap.parse_args(argv[:argv.index("--")] if "--" in argv else argv)
 
     if args.cmd == "positions":
@@ -348,7 +349,7 @@ def main():
                      f"{args.min_regret}: too few to compare")
         print(f"{len(chosen)} positions where Tusk's turn is not the oracle's, regret >= "
               f"{args.min_regret}; mean difference, oracle's turn minus Tusk's, mover's view")
-        sources = [("tusk eval (centirabbits)", lambda ps: tusk_terms(args.tusk, ps, analyze))]
+        sources = [("tusk eval (centirabbits)", lambda ps: tusk_terms(args.tusk, ps, tusk_args))]
         if args.sharpdev:
             sources.append(("sharp evalPos (sharp's units)",
                             lambda ps: sharp_terms(args.sharpdev, ps)))
@@ -375,7 +376,7 @@ def main():
             for row in pool.imap(judge_oracle, rows):
                 out.write(json.dumps(row) + "\n")
             return
-        results = list(pool.imap(judge_tusk, [(row, args.tusk, analyze) for row in rows]))
+        results = list(pool.imap(judge_tusk, [(row, args.tusk, tusk_args) for row in rows]))
         for row in results:
             out.write(json.dumps(row) + "\n")
     if cache:

@@ -333,17 +333,9 @@ pub fn winning_turns(pos: &Position) -> Brute {
 }
 
 /// Whether the side to move in the turn-start position `q` has a turn that wins at once, by
-/// any rule (goal first, by the exact detector; then every turn by brute force).
+/// any rule: the exact goal detector first (cheap), then [`winning_turns`].
 pub fn can_win_at_once(q: &Position) -> bool {
-    if tusk_eval::goal::can_goal(q) {
-        return true;
-    }
-    let us = q.side();
-    let mut won = false;
-    tusk_engine::TurnGen::new().for_each_turn(q, &mut |t| {
-        won = won || won_by(t.position, us).is_some();
-    });
-    won
+    tusk_eval::goal::can_goal(q) || !winning_turns(q).accepted.is_empty()
 }
 
 /// The turns after which the opponent has no turn that wins at once (nor has won already).
