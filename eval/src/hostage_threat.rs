@@ -133,7 +133,7 @@ fn best_holders(pos: &Position, candidates: Bitboard) -> (Option<Square>, Option
 /// Whether a piece of `color` of kind `kind` may step from `from` to `to` as far as the
 /// rabbit rule goes.
 #[inline]
-fn rabbit_may_step(color: Color, kind: PieceKind, from: Square, to: Square) -> bool {
+pub(crate) fn rabbit_may_step(color: Color, kind: PieceKind, from: Square, to: Square) -> bool {
     kind != PieceKind::Rabbit || to.ranks_from_home(color) >= from.ranks_from_home(color)
 }
 
@@ -150,13 +150,13 @@ fn some_square(set: Bitboard, mut f: impl FnMut(Square) -> bool) -> bool {
 
 /// Whether the square has an empty neighbour.
 #[inline]
-fn is_open(pos: &Position, sq: Square) -> bool {
+pub(crate) fn is_open(pos: &Position, sq: Square) -> bool {
     (NEIGHBOURS[sq.index()] & pos.empty_squares()).any()
 }
 
 /// Whether a piece of `color` and kind `kind` on `at` would be unfrozen, counting no piece on
 /// `ignore`: a friend beside it, or no stronger enemy beside it.
-fn would_be_unfrozen(
+pub(crate) fn would_be_unfrozen(
     pos: &Position,
     color: Color,
     kind: PieceKind,
@@ -168,7 +168,7 @@ fn would_be_unfrozen(
 }
 
 /// Whether the piece on `sq` could step somewhere (its rabbit rule kept).
-fn is_open_to_step(pos: &Position, sq: Square) -> bool {
+pub(crate) fn is_open_to_step(pos: &Position, sq: Square) -> bool {
     let Some(p) = pos.piece_at(sq) else {
         return false;
     };

@@ -40,6 +40,7 @@ pub mod features;
 pub mod frames;
 pub mod goal;
 pub mod hostage_threat;
+pub mod hostage_value;
 pub mod imbalance;
 pub mod material;
 pub mod mobility;
@@ -125,7 +126,8 @@ impl Context {
             || capture_risk::is_used(w)
             || rabbit_threat::is_used(w)
             || rabbit_goal::is_used(w)
-            || camel_advance::is_used(w);
+            || camel_advance::is_used(w)
+            || hostage_value::is_used(w);
         Context::with_influence(pos, w, influence)
     }
 
@@ -397,6 +399,7 @@ fn positional_features<S: Sink>(
     imbalance::imbalance_features(pos, sink);
     let rabbit_goal = rabbit_goal::rabbit_goal_features(pos, ctx, w, sink);
     hostage_threat::hostage_threat_features(pos, ctx, sink);
+    hostage_value::hostage_value_features(pos, ctx, w, sink);
     camel_advance::camel_advance_features(pos, ctx, w, sink);
     tempo::tempo_features(pos, sink);
     VariancePoints::from_threat(rabbit_goal, w[id::variance_pct], w[id::variance_scale])

@@ -432,6 +432,11 @@ parameters! {
     /// [`crate::hostage_threat`]), in percent (weight; feature: per hostage, the share of its
     /// value by the steps to capture it, in rabbits). Default 0, for the tuner.
     hostage_threat_pct: Linear(HostageThreat) in -10000..=10000 = 0;
+    /// Enemy pieces held hostage near the side's home traps valued as structures (see
+    /// [`crate::hostage_value`]), in percent (weight; feature: per hostage, the share of its
+    /// threat value that what the structure ties down and the steps to break it leave, in
+    /// rabbits). Default 0, for the tuner.
+    hostage_value_pct: Linear(HostageThreat) in -10000..=10000 = 0;
 
     /// A lone camel far forward near the enemy elephant (see [`crate::camel_advance`]), in
     /// percent of sharp's penalty (weight; feature: minus that penalty in rabbits). Default 0,

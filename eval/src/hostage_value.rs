@@ -1,0 +1,889 @@
+//! Hostages valued as structures: what holding an enemy piece near one of our home traps is
+//! worth, by what it ties down on both sides, how firmly we hold the trap and how many steps
+//! the enemy needs to break the hold.
+//!
+//! The hostages and their threat distances are [`crate::hostage_threat`]'s. For each trap of
+//! ours that holds hostages, the **strongest-free-piece balance** ([`sfp_score`]) is computed
+//! with the pieces the structure ties down taken off in part: each hostage (0.70 of a piece),
+//! each holder and the weaker pieces of ours buried in the corner behind it (by square and
+//! rank); then twice: with the enemy's strongest piece tied to the trap's defence (**base**),
+//! and with two lesser defenders tied instead (**defended**). Each, as a logistic of its score
+//! (`tanh(score / 280)`, 0 to 1), is how much the hostage is worth to us if the enemy leaves
+//! it, or defends it.
+//!
+//! Per hostage, the share of its threat value ([`crate::hostage_threat::THREAT_FACTOR`] by its
+//! threat distance × its value) that counts ([`hostage_share`]) is:
+//!
+//! * the two values mixed by our control of the trap without the enemy elephant's part (the
+//!   firmer our hold, the nearer the base value), less when the enemy swarms the corner
+//!   around our elephant holder;
+//! * times a **break-steps** factor: the steps the hostage needs to run away (its unfreezing
+//!   distance and its way out) and the steps the enemy needs to drive the holder off (an
+//!   elephant holder: never), a high hostage (a piece four ranks from its goal) less held
+//!   unless our pieces weaker than it block its way;
+//! * times less when our strongest free pieces stand right beside the holder (they are tied
+//!   to it too), and times the **advancement** factor (0.7 to 1.2): whether our free pieces
+//!   that gain by the structure stand where they can use it.
+//!
+//! Feature (`hostage_value_pct`, weight in percent), for the holding side, per hostage: that
+//! share of the hostage's value, in rabbits. Ships at 0 for the tuner. Part of the
+//! hostage-threat line of the breakdown.
+//!
+//! The valuation, its tables and constants are those of sharp's `eval/hostages.cpp` and
+//! `eval/evalstrats.cpp` (David Wu); the code is Tusk's own, in fixed point so that a position
+//! and its colour-mirrored twin score exactly the same. Where it differs: sharp's table for
+//! buried pieces is read from gold's side for both colours (silver's buried pieces count
+//! almost nothing there); here it is mirrored for silver. The attack distance of a holder is
+//! the Manhattan distance of the nearest stronger enemy piece less one, plus that piece's
+//! unfreezing distance (sharp walks the board). Not ported: sharp subtracts from each
+//! structure the capture threat its threat evaluation already charges on the same piece, and
+//! values elephant blockades beside the structures.
+
+use tusk_engine::{Bitboard, Color, PieceKind, Position, Square, NEIGHBOURS};
+
+use crate::hostage_threat::{self, Hostage, THREAT_FACTOR};
+use crate::trap_influence::{self, DISK3, DISK4};
+use crate::weights::id;
+use crate::{Context, Sink, Weights};
+
+/// One piece in the fixed-point counts of [`Counts`]: 100 × 4096 × 2, so that every share
+/// taken off below is a whole number.
+const ONE: i64 = 819_200;
+
+/// The share of a hostage tied down by being held (sharp's `HOSTAGEHELDMOBLOSS`, 70 %).
+const HELD: i64 = ONE * 70 / 100;
+
+/// The share of a holder (and the base of a buried piece's and a trap defender's) tied down,
+/// in percent, by square from gold's side (sharp's `HOSTAGEMOBLOSS`), rank 1 first.
+const MOBILITY_LOSS: [[i64; 8]; 8] = [
+    [65, 65, 65, 64, 64, 65, 65, 65],
+    [64, 63, 61, 59, 59, 61, 63, 64],
+    [62, 58, 54, 52, 52, 54, 58, 62],
+    [61, 49, 48, 42, 42, 48, 49, 61],
+    [58, 49, 48, 39, 39, 48, 49, 58],
+    [58, 55, 42, 41, 41, 42, 55, 58],
+    [61, 60, 60, 51, 51, 60, 60, 61],
+    [64, 63, 62, 61, 61, 62, 63, 64],
+];
+
+/// A buried piece's share of [`MOBILITY_LOSS`] by how many enemy pieces outrank it, in 64ths
+/// (sharp's `BURIED_MOB_LOSS_NS_FACTOR`).
+const BURIED_BY_STRONGER: [i64; 7] = [56, 54, 48, 36, 24, 16, 8];
+
+/// A buried piece's share of [`MOBILITY_LOSS`] by square from gold's side, in 64ths (sharp's
+/// `BURIED_MOB_LOSS_LOC_FACTOR`), rank 1 first.
+const BURIED_BY_SQUARE: [[i64; 8]; 8] = [
+    [64, 64, 56, 20, 20, 56, 64, 64],
+    [64, 58, 24, 10, 10, 24, 58, 64],
+    [50, 26, 16, 0, 0, 16, 26, 50],
+    [24, 16, 0, 0, 0, 0, 16, 24],
+    [8, 8, 0, 0, 0, 0, 8, 8],
+    [0; 8],
+    [0; 8],
+    [0; 8],
+];
+
+/// Where pieces count as buried behind each trap, in [`Square::TRAPS`] order (sharp's
+/// `BURIED_MAP`): the corner quarter out to the fifth rank.
+const BURIED_AREA: [Bitboard; 4] = [
+    Bitboard(0x0000_0003_0307_0F0F),
+    Bitboard(0x0000_00C0_C0E0_F0F0),
+    Bitboard(0x0F0F_0703_0300_0000),
+    Bitboard(0xF0F0_E0C0_C000_0000),
+];
+
+/// An enemy piece's weight in the swarm around an elephant holder, by square, for the c3 trap
+/// (sharp's `SWARMYFACTOR`), rank 1 first; the other traps mirror it.
+const SWARM_C3: [[i32; 8]; 8] = [
+    [3, 3, 4, 3, 1, 0, 0, 0],
+    [3, 4, 5, 2, 1, 0, 0, 0],
+    [4, 5, 5, 4, 2, 0, 0, 0],
+    [3, 4, 4, 3, 1, 0, 0, 0],
+    [2, 3, 3, 2, 0, 0, 0, 0],
+    [1, 2, 2, 1, 0, 0, 0, 0],
+    [0, 1, 1, 0, 0, 0, 0, 0],
+    [0; 8],
+];
+
+/// What is left of the mixing ratio by the swarm's size, in percent (sharp's
+/// `HOSTAGE_SWARMY_FACTOR`).
+const SWARM_FACTOR: [i32; 13] = [100, 97, 93, 88, 83, 79, 75, 72, 69, 67, 65, 64, 63];
+
+/// The share of the base value in the mix by the enemy's stability at the trap, in percent
+/// (sharp's `HOSTAGE_OPP_TSTAB_RATIO`).
+const STABILITY_RATIO: [i32; 40] = [
+    100, 99, 98, 97, 95, 94, 92, 90, 88, 86, 84, 81, 78, 75, 72, 69, 66, 63, 59, 55, 51, 47, 43,
+    39, 36, 33, 30, 27, 25, 22, 20, 18, 16, 15, 13, 12, 11, 10, 9, 8,
+];
+
+/// The hold by the steps the hostage needs to run away, in percent (sharp's
+/// `NORMAL_HOSTAGE_RUNAWAY_BS_FACTOR`), and the same for a high hostage (`HIGH_...`).
+const RUNAWAY_FACTOR: [[i32; 7]; 2] =
+    [[52, 65, 77, 88, 94, 98, 100], [32, 40, 58, 75, 88, 96, 100]];
+
+/// The hold by the steps the enemy needs to drive the holder off, in percent (sharp's
+/// `HOSTAGE_HOLDER_BS_FACTOR`).
+const HOLDER_FACTOR: [i32; 12] = [30, 34, 45, 55, 67, 80, 92, 96, 100, 100, 100, 100];
+
+/// How a high hostage's runaway factor scales by how well our weaker pieces block its way, in
+/// 64ths (sharp's `BLOCKCOUNT_SCALE`).
+const BLOCK_SCALE: [i32; 12] = [16, 20, 24, 28, 32, 36, 40, 44, 48, 56, 60, 64];
+
+/// Steps added to a non-elephant holder's break distance by square, when the square that
+/// guards it against a pull is ours (sharp's `HOSTAGE_PULL_GUARD_BONUS`), rank 1 first.
+const PULL_GUARD_BONUS: [[i32; 8]; 8] = [
+    [2; 8],
+    [2; 8],
+    [2, 2, 0, -1, -1, 0, 2, 2],
+    [-1, -1, -1, 0, 0, -1, -1, -1],
+    [-1, -1, -1, 0, 0, -1, -1, -1],
+    [2, 2, 0, -1, -1, 0, 2, 2],
+    [2; 8],
+    [2; 8],
+];
+
+/// What is left of the value when our strongest free kind stands this near the holder, in
+/// percent (sharp's `HOSTAGE_SFP_DIST_FACTOR`), and the same for the next kind.
+const NEAR_HOLDER_FACTOR: [[i32; 6]; 2] = [[60, 75, 85, 92, 100, 100], [85, 90, 96, 98, 100, 100]];
+
+/// The advancement factor's percent by distance from the trap, ranks to goal and distance from
+/// the centre (sharp's `SFPAdvGood_Percent_Rad`, `_GYDist`, `_Centrality`).
+const ADVANCE_BY_DISTANCE: [i64; 16] = [
+    30, 40, 58, 76, 84, 91, 96, 100, 100, 100, 100, 100, 100, 100, 100, 100,
+];
+const ADVANCE_BY_GOAL: [i64; 8] = [80, 100, 100, 95, 90, 85, 70, 50];
+const ADVANCE_BY_CENTRE: [i64; 7] = [100, 100, 100, 86, 70, 50, 30];
+
+/// How much a kind gains from a structure against the weakest kind it ties down, by their
+/// difference in rank + 6 (sharp's `ADVGOODDIFFTABLE`).
+const ADVANCE_BY_RANK_GAP: [f64; 13] = [
+    3.0, 3.0, 3.0, 2.9, 2.8, 2.5, 1.0, 0.5, 0.35, 0.18, 0.10, 0.10, 0.10,
+];
+
+/// The value of a tier of the strongest-free-piece count (sharp's `SFP_TIER_VAL`).
+const TIER_VALUE: [f64; 10] = [500.0, 140.0, 50.0, 20.0, 10.0, 5.0, 2.0, 1.0, 1.0, 1.0];
+
+/// The share of a tier's value by the two sides' counts in it, in percent (sharp's
+/// `SFP_TIER_PROP`): `[ours][theirs]`.
+const TIER_SHARE: [[f64; 10]; 10] = [
+    [
+        0., -100., -200., -290., -370., -440., -500., -550., -590., -620.,
+    ],
+    [
+        100., 0., -50., -120., -190., -250., -300., -340., -370., -390.,
+    ],
+    [200., 50., 0., -20., -70., -120., -160., -200., -230., -220.],
+    [290., 120., 20., 0., -10., -40., -80., -110., -140., -160.],
+    [370., 190., 70., 10., 0., -5., -25., -60., -90., -120.],
+    [440., 250., 120., 40., 5., 0., -2., -20., -50., -70.],
+    [500., 300., 160., 80., 25., 2., 0., -1., -15., -40.],
+    [550., 340., 200., 110., 60., 15., 1., 0., -1., -10.],
+    [590., 370., 230., 140., 100., 50., 15., 1., 0., 0.],
+    [620., 390., 220., 160., 120., 70., 40., 10., 0., 0.],
+];
+
+/// The divisor of the strongest-free-piece score in the logistic (sharp's
+/// `HOSTAGE_SFP_LOGISTIC_DIV`).
+const LOGISTIC_DIV: f64 = 280.0;
+
+/// Pieces of each kind, in fixed point ([`ONE`] a piece), indexed by [`PieceKind::index`].
+type Counts = [i64; PieceKind::NUM];
+
+/// A table of gold's side read for `color`'s square `sq`.
+#[inline]
+fn from_side<T: Copy>(table: &[[T; 8]; 8], color: Color, sq: Square) -> T {
+    let rank = match color {
+        Color::Gold => sq.rank(),
+        Color::Silver => 7 - sq.rank(),
+    };
+    table[usize::from(rank)][usize::from(sq.file())]
+}
+
+/// [`MOBILITY_LOSS`] for `color`'s piece on `sq`, in [`ONE`]ths.
+#[inline]
+fn mobility_loss(color: Color, sq: Square) -> i64 {
+    from_side(&MOBILITY_LOSS, color, sq) * (ONE / 100)
+}
+
+/// One tier's score: [`TIER_SHARE`] by the counts, times [`TIER_VALUE`] by the tier,
+/// interpolated between whole counts and tiers, in sharp's unit.
+fn tier_score(tier: f64, ours: f64, theirs: f64) -> i32 {
+    let split = |x: f64| {
+        let whole = (x.max(0.0) as usize).min(8);
+        (whole, (x - whole as f64).clamp(0.0, 1.0))
+    };
+    let (t0, tf) = split(tier);
+    let (p0, pf) = split(ours);
+    let (o0, of) = split(theirs);
+    let row = |p: usize| TIER_SHARE[p][o0] * (1.0 - of) + TIER_SHARE[p][o0 + 1] * of;
+    let share = row(p0) * (1.0 - pf) + row(p0 + 1) * pf;
+    let value = TIER_VALUE[t0] * (1.0 - tf) + TIER_VALUE[t0 + 1] * tf;
+    (share * value / 100.0).round() as i32
+}
+
+/// The strongest-free-piece score of `ours` against `theirs` (sharp's `computeSFPScore`):
+/// from the elephant down to the cats, kinds grouped while one side has none, each group a
+/// tier scored by [`tier_score`]; positive when our strongest pieces outnumber theirs. The
+/// unit is sharp's (a rabbit about 1,000).
+pub fn sfp_score(ours: &Counts, theirs: &Counts) -> i32 {
+    let count = |c: &Counts, k: usize| c[k] as f64 / ONE as f64;
+    let mut score = 0;
+    let mut tier = 0.0;
+    let mut k = PieceKind::Elephant.index();
+    loop {
+        let (mut a, mut b, mut inc) = (0.0, 0.0, 0.0);
+        loop {
+            a += count(ours, k);
+            b += count(theirs, k);
+            inc += count(ours, k).max(count(theirs, k));
+            k -= 1;
+            if k == 0 {
+                break;
+            }
+            let both_none = a == 0.0 && b == 0.0;
+            let ours_none = a == 0.0 && ours[k] == 0;
+            let theirs_none = b == 0.0 && theirs[k] == 0;
+            if !(both_none || ours_none || theirs_none) {
+                break;
+            }
+        }
+        score += tier_score(tier, a, b);
+        tier += inc;
+        if k == 0 {
+            return score;
+        }
+    }
+}
+
+/// For each of our kinds, how much it gains by a structure whose weakest tied-down enemy kind
+/// is `tied` (sharp's `advancementGood`): more the fewer enemy pieces outrank it, scaled by
+/// [`ADVANCE_BY_RANK_GAP`], at least 0; 0 for the elephant.
+fn advancement_gain(ours: &Counts, tied: PieceKind) -> [f64; PieceKind::NUM] {
+    let mut gain = [0.0; PieceKind::NUM];
+    let mut outranked_by = 0.0;
+    for k in (0..PieceKind::Elephant.index()).rev() {
+        outranked_by += ours[k + 1] as f64 / ONE as f64;
+        let gap = (k as i32 - tied.index() as i32 + 6).clamp(0, 12) as usize;
+        let g = 3.0 / (outranked_by + 1.5) / (outranked_by + 1.2) * ADVANCE_BY_RANK_GAP[gap];
+        gain[k] = (g - 0.1).max(0.0);
+    }
+    gain
+}
+
+/// The advancement factor (sharp's `computeSFPAdvGoodFactor`), 0.7 to 1.2: whether `side`'s
+/// pieces that gain by the structure at `trap` stand where they can use it (near the trap,
+/// not too far forward, not off in a corner).
+fn advancement_factor(pos: &Position, side: Color, trap: Square, gain: &[f64; 6]) -> f64 {
+    let mut total_gain = 0.0;
+    let mut total = 0.0;
+    for kind in PieceKind::ALL.into_iter().skip(1) {
+        let g = gain[kind.index()];
+        if g < 0.001 {
+            continue;
+        }
+        let pieces = pos.pieces_of(side, kind);
+        if pieces.is_empty() {
+            continue;
+        }
+        total_gain += f64::from(pieces.count()) * g;
+        // An integer sum per kind, the same in any order.
+        let mut percent = 0i64;
+        for sq in pieces {
+            let centre = |x: u8| 3u8.saturating_sub(x).max(x.saturating_sub(4));
+            percent += ADVANCE_BY_DISTANCE[usize::from(trap.distance(sq))]
+                * ADVANCE_BY_GOAL[usize::from(sq.ranks_to_goal(side))]
+                * ADVANCE_BY_CENTRE[usize::from(centre(sq.file()) + centre(sq.rank()))];
+        }
+        total += percent as f64 / 1_000_000.0 * g;
+    }
+    if total_gain < 0.001 {
+        return 1.0;
+    }
+    let share = total / total_gain;
+    ((share - 0.5) * total_gain.min(3.0) / 2.7 + 1.0).clamp(0.7, 1.2)
+}
+
+/// `tanh(score / 280)` as sharp rounds it (to 10,000ths), at least 0.
+fn logistic(score: i32) -> f64 {
+    let x = -2.0 * f64::from(score) / LOGISTIC_DIV;
+    let v = (10_000.0 * (-1.0 + 2.0 / (1.0 + x.exp()))) as i32;
+    (f64::from(v) / 10_000.0).max(0.0)
+}
+
+/// The strongest-free-piece balance at one trap of the holding side (sharp's
+/// `evalHostageSFP`): the counts with the structure's pieces taken off, and the base and
+/// defended values (0 to 1, defended at most base).
+struct Balance {
+    ours: Counts,
+    theirs: Counts,
+    base: f64,
+    defended: f64,
+    gain: [f64; PieceKind::NUM],
+}
+
+fn balance(
+    pos: &Position,
+    ctx: &Context,
+    side: Color,
+    trap_index: usize,
+    held: &[Hostage],
+) -> Balance {
+    let enemy = !side;
+    let trap = Square::TRAPS[trap_index];
+    let kind_at = |s: Square| pos.piece_at(s).map_or(PieceKind::Rabbit, |p| p.kind());
+    let mut ours: Counts = [0; 6];
+    let mut theirs: Counts = [0; 6];
+    for kind in PieceKind::ALL {
+        ours[kind.index()] = i64::from(pos.count(side, kind)) * ONE;
+        theirs[kind.index()] = i64::from(pos.count(enemy, kind)) * ONE;
+    }
+    // The hostages and their holders.
+    let mut counted = Bitboard::EMPTY;
+    let mut strongest_hostage = PieceKind::Rabbit;
+    for h in held {
+        let kind = kind_at(h.square);
+        theirs[kind.index()] -= HELD;
+        strongest_hostage = strongest_hostage.max(kind);
+        if counted.contains(h.holder) || h.second.is_some_and(|s| counted.contains(s)) {
+            continue;
+        }
+        ours[kind_at(h.holder).index()] -= mobility_loss(side, h.holder);
+        counted |= Bitboard::from_square(h.holder);
+    }
+    // Our pieces buried in the corner behind it, no stronger than the strongest hostage.
+    let buried = (pos.occupied_by(side) - pos.pieces_of(side, PieceKind::Rabbit))
+        & BURIED_AREA[trap_index]
+        & !counted
+        & !pos.stronger_than(side, strongest_hostage);
+    for sq in buried {
+        let frozen = ctx.frozen[side];
+        let here = from_side(&BURIED_BY_SQUARE, side, sq);
+        // Twice the square's share, to keep halves whole.
+        let twice = match trap_influence::steps_to_free(pos, side, frozen, sq) {
+            0 => {
+                let ahead = match side {
+                    Color::Gold => sq.rank() + 1,
+                    Color::Silver => sq.rank().wrapping_sub(1),
+                };
+                match (ahead < 8).then(|| Square::new(sq.file(), ahead)) {
+                    Some(a) => {
+                        let there = from_side(&BURIED_BY_SQUARE, side, a);
+                        match pos.piece_at(a) {
+                            None => 2 * there,
+                            Some(p)
+                                if (p.color() == side
+                                    && hostage_threat::is_open_to_step(pos, a))
+                                    || (p.color() == enemy
+                                        && p.kind() < kind_at(sq)
+                                        && hostage_threat::is_open(pos, a)) =>
+                            {
+                                here + there
+                            }
+                            Some(_) => 2 * here,
+                        }
+                    }
+                    None => 2 * here,
+                }
+            }
+            1 => 2 * here,
+            _ => (3 * here + 16).min(128),
+        };
+        let stronger = i64::from(ctx.stronger[side][kind_at(sq).index()]).min(6);
+        // NS/64 × square/64 × loss/100 of a piece: in ONEths (100 × 4096 × 2) exactly.
+        ours[kind_at(sq).index()] -=
+            BURIED_BY_STRONGER[stronger as usize] * twice * from_side(&MOBILITY_LOSS, side, sq);
+    }
+    // The enemy's defenders of the trap: its strongest piece tied there (base), or two lesser
+    // ones (defended).
+    let tie = mobility_loss(enemy, trap);
+    let mut base_score = 0;
+    let mut strongest_defender = PieceKind::Elephant;
+    let mut gain = [0.0; PieceKind::NUM];
+    for kind in PieceKind::ALL.into_iter().rev() {
+        let k = kind.index();
+        if pos.count(enemy, kind) > 0 && theirs[k] >= tie {
+            theirs[k] -= tie;
+            base_score = sfp_score(&ours, &theirs);
+            gain = advancement_gain(&ours, strongest_hostage);
+            theirs[k] += tie;
+            strongest_defender = kind;
+            break;
+        }
+    }
+    let mut found = 0;
+    for sq in NEIGHBOURS[trap.index()] & pos.occupied_by(enemy) {
+        let kind = kind_at(sq);
+        if kind < strongest_defender {
+            found += 1;
+            theirs[kind.index()] -= tie;
+        }
+    }
+    let mut needed = 2 - found;
+    for k in (0..strongest_defender.index()).rev() {
+        while needed > 0 && theirs[k] >= tie {
+            theirs[k] -= tie;
+            needed -= 1;
+        }
+    }
+    let base = logistic(base_score);
+    let defended = logistic(sfp_score(&ours, &theirs)).min(base);
+    Balance {
+        ours,
+        theirs,
+        base,
+        defended,
+        gain,
+    }
+}
+
+/// The attack distance of `side`'s piece on `sq` (at most `max`): the fewest steps an enemy
+/// piece stronger than it needs to stand beside it, by Manhattan distance and its unfreezing
+/// distance.
+fn attack_distance(pos: &Position, ctx: &Context, side: Color, sq: Square, max: i32) -> i32 {
+    let enemy = !side;
+    let Some(p) = pos.piece_at(sq) else {
+        return max;
+    };
+    let mut best = max;
+    for a in pos.stronger_than(enemy, p.kind()) {
+        let free = trap_influence::steps_to_free(pos, enemy, ctx.frozen[enemy], a) as i32;
+        best = best.min(i32::from(a.distance(sq)) - 1 + free);
+    }
+    best.max(0)
+}
+
+/// The steps the hostage needs to run away from its holder (sharp's
+/// `getHostageRunawayBreakSteps`).
+fn runaway_steps(pos: &Position, ctx: &Context, side: Color, h: &Hostage) -> i32 {
+    let enemy = !side;
+    let Some(hostage) = pos.piece_at(h.square) else {
+        return 0;
+    };
+    let frozen = ctx.frozen[enemy].contains(h.square);
+    let mut d = trap_influence::steps_to_free(pos, enemy, ctx.frozen[enemy], h.square) as i32 + 1;
+    if hostage.kind() == PieceKind::Rabbit {
+        d += 1;
+    } else if !frozen {
+        d -= 1;
+    }
+    let near_trap = Bitboard::TRAPS.neighbours();
+    let mut least = 6;
+    for to in NEIGHBOURS[h.square.index()] {
+        if !hostage_threat::rabbit_may_step(enemy, hostage.kind(), h.square, to) {
+            continue;
+        }
+        let mut blocked = 0;
+        if to.distance(h.holder) < h.square.distance(h.holder) {
+            blocked = 4;
+        } else if near_trap.contains(to) {
+            blocked += 1;
+        }
+        if let Some(p) = pos.piece_at(to) {
+            blocked += 1;
+            if p.color() == enemy
+                && !hostage_threat::would_be_unfrozen(pos, enemy, hostage.kind(), h.square, to)
+            {
+                blocked += 2;
+            }
+            if p.color() == side && p.kind() >= hostage.kind() {
+                blocked += 2;
+            }
+        }
+        if !hostage_threat::is_open(pos, to) {
+            blocked += 3;
+        }
+        least = least.min(blocked);
+    }
+    d += least.min(2);
+    d.max(least)
+}
+
+/// The steps the enemy needs to drive the holder off (sharp's `getHostageHolderBreakSteps`):
+/// 16 for an elephant.
+fn holder_steps(pos: &Position, ctx: &Context, side: Color, holder: Square) -> i32 {
+    let Some(p) = pos.piece_at(holder) else {
+        return 0;
+    };
+    if p.kind() == PieceKind::Elephant {
+        return 16;
+    }
+    let mut d = attack_distance(pos, ctx, side, holder, 5) + 2;
+    // The square that guards the holder against a pull: towards the centre on the second,
+    // third, sixth and seventh ranks (along the rank beside the traps' files).
+    let (f, r) = (holder.file(), holder.rank());
+    let guard = match (r, f) {
+        (1, 2) | (6, 2) => Some(Square::new(3, r)),
+        (1, 5) | (6, 5) => Some(Square::new(4, r)),
+        (1, _) | (2, 0 | 1 | 6 | 7) => Some(Square::new(f, r + 1)),
+        (6, _) | (5, 0 | 1 | 6 | 7) => Some(Square::new(f, r - 1)),
+        _ => None,
+    };
+    let ours = pos.occupied_by(side);
+    let guarded_at =
+        |s: Square| (NEIGHBOURS[s.index()] & (ours - Bitboard::from_square(holder))).any();
+    if guard.is_none_or(|g| ours.contains(g) || guarded_at(g)) {
+        d += PULL_GUARD_BONUS[usize::from(r)][usize::from(f)];
+    }
+    if (NEIGHBOURS[holder.index()] & ours).any() {
+        d += 1;
+    }
+    d.max(0)
+}
+
+/// How our pieces weaker than a high hostage block its way forward (sharp's block count), 0
+/// to 11.
+fn block_count(pos: &Position, side: Color, h: &Hostage, kind: PieceKind) -> usize {
+    let enemy = !side;
+    let (hf, hr) = (i32::from(h.square.file()), i32::from(h.square.rank()));
+    let forward = match side {
+        Color::Gold => 1,
+        Color::Silver => -1,
+    };
+    let (r0, r1) = (hr.min(hr + 3 * forward), hr.max(hr + 3 * forward));
+    let mut area = Bitboard::EMPTY;
+    for f in (hf - 1).max(0)..=(hf + 1).min(7) {
+        for r in r0.max(0)..=r1.min(7) {
+            area |= Bitboard::from_square(Square::new(f as u8, r as u8));
+        }
+    }
+    let excluded = pos.pieces_of(enemy, PieceKind::Elephant) | Bitboard::from_square(h.square);
+    let mut count = 0;
+    for sq in pos.weaker_than(side, kind) & area {
+        count += 2;
+        if i32::from(sq.rank()) == hr {
+            count += 1;
+        }
+        let blocker = pos.piece_at(sq).map_or(PieceKind::Rabbit, |p| p.kind());
+        let threats = pos.stronger_than(enemy, blocker) - excluded;
+        if (DISK3[sq.index()] & threats).is_empty() {
+            count += 1;
+        }
+        if (DISK4[sq.index()] & threats).is_empty() {
+            count += 1;
+        }
+        if threats.is_empty() {
+            count += 5;
+        }
+    }
+    count.min(11)
+}
+
+/// The share (0 to about 1.2) of hostage `h`'s threat value that counts for `side` (see the
+/// module docs), given its trap's [`Balance`].
+fn hostage_share(
+    pos: &Position,
+    ctx: &Context,
+    w: &Weights,
+    side: Color,
+    h: &Hostage,
+    b: &Balance,
+) -> f64 {
+    let enemy = !side;
+    let t = h.trap_index;
+    let hostage = pos
+        .piece_at(h.square)
+        .map_or(PieceKind::Rabbit, |p| p.kind());
+    let holder = pos
+        .piece_at(h.holder)
+        .map_or(PieceKind::Rabbit, |p| p.kind());
+    // Mix by our control of the trap without the enemy elephant's part.
+    let ours = match side {
+        Color::Gold => ctx.influence[t],
+        Color::Silver => -ctx.influence[t],
+    };
+    let control = ours + trap_influence::elephant_influence(pos, ctx, w, enemy)[t];
+    let stability = (100 - control) * 40 / 140;
+    let mut ratio = if stability < 0 {
+        1.0
+    } else {
+        f64::from(STABILITY_RATIO[(stability as usize).min(39)]) / 100.0
+    };
+    // The enemy swarming the corner around our elephant holder.
+    let home_side = match side {
+        Color::Gold => {
+            h.holder.rank() <= 1
+                || (h.holder.rank() == 2 && matches!(h.holder.file(), 0 | 1 | 6 | 7))
+                || (h.holder.rank() == 3 && matches!(h.holder.file(), 0 | 7))
+        }
+        Color::Silver => {
+            h.holder.rank() >= 6
+                || (h.holder.rank() == 5 && matches!(h.holder.file(), 0 | 1 | 6 | 7))
+                || (h.holder.rank() == 4 && matches!(h.holder.file(), 0 | 7))
+        }
+    };
+    if holder == PieceKind::Elephant && home_side {
+        let mut swarm = 0;
+        let swarmers = pos.occupied_by(enemy)
+            - pos.pieces_of(enemy, PieceKind::Elephant)
+            - Bitboard::from_square(h.square);
+        for sq in swarmers {
+            // The table is the c3 trap's: mirror the square to it.
+            let f = if t % 2 == 1 { 7 - sq.file() } else { sq.file() };
+            let r = if t >= 2 { 7 - sq.rank() } else { sq.rank() };
+            let kind = pos.piece_at(sq).map_or(0, |p| p.kind().index() as i32);
+            swarm += (kind + 4) * SWARM_C3[usize::from(r)][usize::from(f)];
+        }
+        ratio *= f64::from(SWARM_FACTOR[(swarm / 13).min(12) as usize]) / 100.0;
+    }
+    let mut value = b.base * ratio + b.defended * (1.0 - ratio);
+    // The steps to break the hold.
+    let high = h.square.ranks_to_goal(enemy) >= 3;
+    let runaway = runaway_steps(pos, ctx, side, h).clamp(0, 6) as usize;
+    let held = holder_steps(pos, ctx, side, h.holder).clamp(0, 11) as usize;
+    let mut runaway_factor = RUNAWAY_FACTOR[usize::from(high)][runaway];
+    if high && hostage != PieceKind::Rabbit {
+        runaway_factor = (runaway_factor * BLOCK_SCALE[block_count(pos, side, h, hostage)]) >> 6;
+    }
+    let holder_factor = HOLDER_FACTOR[held];
+    let factor = if runaway_factor < holder_factor {
+        runaway_factor * (holder_factor + 100) / 2
+    } else {
+        holder_factor * (runaway_factor + 100) / 2
+    };
+    value *= f64::from(factor) / 10_000.0;
+    // Our strongest free kinds tied to the holder when they stand near it.
+    let mut rank = 0;
+    for kind in (PieceKind::Dog.index()..=PieceKind::Elephant.index()).rev() {
+        if rank == 2 {
+            break;
+        }
+        if b.ours[kind] > b.theirs[kind] {
+            let pieces = pos.pieces_of(side, PieceKind::from_index(kind));
+            if !pieces.is_empty() {
+                let total: i32 = pieces
+                    .into_iter()
+                    .map(|s| i32::from(s.distance(h.holder)).min(6))
+                    .sum();
+                let average = (total / pieces.count() as i32).min(5) as usize;
+                value *= f64::from(NEAR_HOLDER_FACTOR[rank][average]) / 100.0;
+            }
+            rank += 1;
+        }
+    }
+    value * advancement_factor(pos, side, h.trap, &b.gain)
+}
+
+/// Whether the hostage value's weight is not zero (the smooth trap control it reads is then
+/// needed).
+pub fn is_used(w: &Weights) -> bool {
+    w[id::hostage_value_pct] != 0
+}
+
+/// The hostage-value features of both sides (see the module docs). Reads the smooth control,
+/// `ctx.influence`.
+pub fn hostage_value_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weights, sink: &mut S) {
+    if !sink.wants(id::hostage_value_pct) {
+        return;
+    }
+    let frozen = ctx.frozen[Color::Gold] | ctx.frozen[Color::Silver];
+    for side in Color::ALL {
+        // At most nine hostages a trap, two traps.
+        let mut held = [None::<Hostage>; 18];
+        let mut n = 0;
+        for h in hostage_threat::hostages(pos, frozen, side) {
+            held[n] = Some(h);
+            n += 1;
+        }
+        let Some(first) = held[0] else {
+            continue;
+        };
+        for t in 0..4 {
+            let mut at_trap = [first; 9];
+            let mut m = 0;
+            for h in held[..n].iter().flatten().filter(|h| h.trap_index == t) {
+                at_trap[m] = *h;
+                m += 1;
+            }
+            if m == 0 {
+                continue;
+            }
+            let b = balance(pos, ctx, side, t, &at_trap[..m]);
+            for h in &at_trap[..m] {
+                let d = hostage_threat::threat_distance(pos, ctx, side, h) as usize;
+                let factor = THREAT_FACTOR.get(d).copied().unwrap_or(0);
+                let Some(p) = pos.piece_at(h.square) else {
+                    continue;
+                };
+                if factor == 0 {
+                    continue;
+                }
+                let value = ctx.values[!side][p.kind().index()];
+                let share = (hostage_share(pos, ctx, w, side, h, &b) * 4096.0).round() as i32;
+                sink.add_share2(
+                    side,
+                    id::hostage_value_pct,
+                    factor * value,
+                    1024 * 100,
+                    share,
+                    4096,
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_util::pos;
+    use crate::{ScoreSink, Weights};
+    use tusk_engine::ByColor;
+
+    /// Gold to move with `pieces`, and a rabbit of each side far off.
+    fn board(pieces: &[(&'static str, &'static str)]) -> Position {
+        let mut all = pieces.to_vec();
+        all.extend([("r", "h7"), ("R", "g1")]);
+        pos("g", &all)
+    }
+
+    /// Both sides' hostage values at `pct` percent, and their hostage threats at 100 %.
+    fn values(p: &Position, pct: i32) -> (ByColor<i32>, ByColor<i32>) {
+        let mut w = Weights::default();
+        w[id::hostage_value_pct] = pct;
+        let ctx = Context::new(p, &w);
+        let mut sink = ScoreSink::new(&w);
+        hostage_value_features(p, &ctx, &w, &mut sink);
+        let value = sink.totals();
+        let mut w = Weights::default();
+        w[id::hostage_threat_pct] = 100;
+        let ctx = Context::new(p, &w);
+        let mut sink = ScoreSink::new(&w);
+        hostage_threat::hostage_threat_features(p, &ctx, &mut sink);
+        (value, sink.totals())
+    }
+
+    fn counts(kinds: [i64; 6]) -> Counts {
+        kinds.map(|n| n * ONE)
+    }
+
+    #[test]
+    fn the_strongest_free_piece_score_counts_the_top_pieces_each_side_outnumbers() {
+        let full = counts([8, 2, 2, 2, 1, 1]);
+        assert_eq!(sfp_score(&full, &full), 0);
+        // Their camel gone: our camel is the strongest free piece, sharp's 140.
+        assert_eq!(sfp_score(&full, &counts([8, 2, 2, 2, 0, 1])), 140);
+        assert_eq!(sfp_score(&counts([8, 2, 2, 2, 0, 1]), &full), -140);
+        // Our elephant gone: a whole tier at the top, sharp's -500.
+        assert_eq!(sfp_score(&counts([8, 2, 2, 2, 1, 0]), &full), -500);
+        // A cat less counts for little.
+        let cat = sfp_score(&full, &counts([8, 1, 2, 2, 1, 1]));
+        assert!(cat > 0 && cat < 20, "{cat}");
+        // Fractional counts interpolate: their elephant half tied down.
+        let mut half = full;
+        half[PieceKind::Elephant.index()] = ONE / 2;
+        let s = sfp_score(&full, &half);
+        assert!(s > 0 && s < 500, "{s}");
+    }
+
+    #[test]
+    fn the_logistic_is_tanh_of_the_score_over_280_and_never_negative() {
+        assert_eq!(logistic(0), 0.0);
+        assert!((logistic(280) - 0.7615).abs() < 1e-4, "{}", logistic(280));
+        assert!(logistic(100_000) <= 1.0);
+        assert_eq!(logistic(-280), 0.0);
+    }
+
+    /// Full armies but for a few rabbits: gold's on ranks 1 and 2 on the f-h files and d1/e1,
+    /// silver's on ranks 7 and 8 (one horse short), with `pieces` placed on top (the hostage and its holder).
+    fn armies(pieces: &[(&'static str, &'static str)]) -> Position {
+        let mut all = vec![
+            ("H", "g2"),
+            ("D", "f2"),
+            ("C", "d1"),
+            ("C", "e1"),
+            ("D", "f1"),
+            ("R", "h1"),
+            ("R", "h2"),
+            ("h", "g7"),
+            ("d", "c7"),
+            ("d", "f7"),
+            ("c", "d8"),
+            ("c", "e8"),
+            ("r", "a7"),
+            ("r", "h7"),
+        ];
+        all.extend_from_slice(pieces);
+        pos("g", &all)
+    }
+
+    #[test]
+    fn a_hostage_held_by_an_elephant_is_worth_a_share_of_its_threat_to_the_holder() {
+        // Silver's camel on b2, frozen by gold's elephant on b3 beside gold's c3 trap;
+        // silver's elephant far off.
+        let p = armies(&[
+            ("m", "b2"),
+            ("E", "b3"),
+            ("M", "e2"),
+            ("e", "g6"),
+            ("H", "c1"),
+        ]);
+        let (value, threat) = values(&p, 100);
+        assert!(value[Color::Gold] > 0, "{value:?}");
+        assert!(
+            value[Color::Gold] < threat[Color::Gold],
+            "{value:?} {threat:?}"
+        );
+        assert_eq!(value[Color::Silver], 0);
+        // Linear in its weight, up to rounding.
+        let (double, _) = values(&p, 200);
+        assert!((double[Color::Gold] - 2 * value[Color::Gold]).abs() <= 1);
+        // The same position colour-mirrored: the same value for silver.
+        let (mirrored, _) = values(&p.flip(), 100);
+        assert_eq!(mirrored[Color::Silver], value[Color::Gold]);
+        assert_eq!(mirrored[Color::Gold], 0);
+    }
+
+    #[test]
+    fn without_a_free_piece_to_show_for_it_a_hostage_is_worth_nothing() {
+        // Gold's elephant tied to a dog while silver's elephant roams: no gain.
+        let p = board(&[("d", "b2"), ("E", "b3"), ("e", "h8")]);
+        let (value, threat) = values(&p, 100);
+        assert!(threat[Color::Gold] > 0);
+        assert_eq!(value[Color::Gold], 0);
+    }
+
+    #[test]
+    fn a_hostage_is_worth_less_when_the_enemy_defends_the_trap() {
+        let alone = armies(&[
+            ("m", "b2"),
+            ("E", "b3"),
+            ("M", "e2"),
+            ("e", "g6"),
+            ("H", "c1"),
+        ]);
+        // Silver's elephant beside the trap contests it.
+        let defended = armies(&[
+            ("m", "b2"),
+            ("E", "b3"),
+            ("M", "e2"),
+            ("e", "d3"),
+            ("H", "c1"),
+        ]);
+        let (a, _) = values(&alone, 100);
+        let (d, _) = values(&defended, 100);
+        assert!(d[Color::Gold] < a[Color::Gold], "{d:?} < {a:?}");
+    }
+
+    #[test]
+    fn a_hold_the_enemy_elephant_can_soon_break_is_worth_less() {
+        // Gold's camel holds silver's horse; silver's elephant two steps from the camel, or
+        // far off.
+        let near = armies(&[
+            ("h", "b2"),
+            ("M", "b3"),
+            ("E", "e2"),
+            ("e", "c5"),
+            ("m", "g6"),
+        ]);
+        let far = armies(&[
+            ("h", "b2"),
+            ("M", "b3"),
+            ("E", "e2"),
+            ("e", "h5"),
+            ("m", "g6"),
+        ]);
+        let (n, _) = values(&near, 100);
+        let (f, _) = values(&far, 100);
+        assert!(n[Color::Gold] < f[Color::Gold], "{n:?} < {f:?}");
+    }
+}
