@@ -48,6 +48,7 @@ pub mod placement;
 pub mod rabbit_goal;
 pub mod rabbit_threat;
 pub mod rabbits;
+pub mod sfp;
 pub mod shape;
 pub mod tempo;
 pub mod threat;
