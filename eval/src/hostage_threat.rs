@@ -178,7 +178,7 @@ pub(crate) fn is_open_to_step(pos: &Position, sq: Square) -> bool {
 }
 
 /// Whether the piece on `sq` could push a weaker enemy neighbour that has room.
-fn is_open_to_push(pos: &Position, sq: Square) -> bool {
+pub(crate) fn is_open_to_push(pos: &Position, sq: Square) -> bool {
     let Some(p) = pos.piece_at(sq) else {
         return false;
     };

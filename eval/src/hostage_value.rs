@@ -284,22 +284,6 @@ fn balance(
     }
 }
 
-/// The attack distance of `side`'s piece on `sq` (at most `max`): the fewest steps an enemy
-/// piece stronger than it needs to stand beside it, by Manhattan distance and its unfreezing
-/// distance.
-fn attack_distance(pos: &Position, ctx: &Context, side: Color, sq: Square, max: i32) -> i32 {
-    let enemy = !side;
-    let Some(p) = pos.piece_at(sq) else {
-        return max;
-    };
-    let mut best = max;
-    for a in pos.stronger_than(enemy, p.kind()) {
-        let free = trap_influence::steps_to_free(pos, enemy, ctx.frozen[enemy], a) as i32;
-        best = best.min(i32::from(a.distance(sq)) - 1 + free);
-    }
-    best.max(0)
-}
-
 /// The steps the hostage needs to run away from its holder (sharp's
 /// `getHostageRunawayBreakSteps`).
 fn runaway_steps(pos: &Position, ctx: &Context, side: Color, h: &Hostage) -> i32 {
@@ -355,7 +339,8 @@ fn holder_steps(pos: &Position, ctx: &Context, side: Color, holder: Square) -> i
     if p.kind() == PieceKind::Elephant {
         return 16;
     }
-    let mut d = attack_distance(pos, ctx, side, holder, 5) + 2;
+    let attackers = pos.stronger_than(!side, p.kind());
+    let mut d = sfp::approach_distance(pos, ctx, !side, attackers, holder, 5) + 2;
     // The square that guards the holder against a pull: towards the centre on the second,
     // third, sixth and seventh ranks (along the rank beside the traps' files).
     let (f, r) = (holder.file(), holder.rank());

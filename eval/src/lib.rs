@@ -37,6 +37,7 @@ pub mod capture_risk;
 pub mod captures;
 pub mod elephant_reach;
 pub mod features;
+pub mod frame_value;
 pub mod frames;
 pub mod goal;
 pub mod hostage_threat;
@@ -396,6 +397,7 @@ fn positional_features<S: Sink>(
     capture_risk::risk_features(pos, ctx, w, sink);
     rabbit_threat::rabbit_threat_features(pos, ctx, w, sink);
     frames::frame_features(pos, ctx, sink);
+    frame_value::frame_value_features(pos, ctx, sink);
     alignment::alignment_features(pos, sink);
     imbalance::imbalance_features(pos, sink);
     let rabbit_goal = rabbit_goal::rabbit_goal_features(pos, ctx, w, sink);

@@ -13,7 +13,10 @@
 //! The tables are sharp's; the code is Tusk's own, in fixed point where sums are taken over
 //! pieces, so that a position and its colour-mirrored twin score exactly the same.
 
-use tusk_engine::{Color, PieceKind, Position, Square};
+use tusk_engine::{Bitboard, Color, PieceKind, Position, Square};
+
+use crate::trap_influence::steps_to_free;
+use crate::Context;
 
 /// One piece in the fixed-point counts of [`Counts`]: 100 × 4096 × 2, so that every share
 /// the structures take off is a whole number.
@@ -172,6 +175,25 @@ pub fn advancement_factor(pos: &Position, side: Color, trap: Square, gain: &[f64
 pub fn logistic(score: i32, div: f64, scale: i32) -> i32 {
     let x = -2.0 * f64::from(score) / div;
     ((f64::from(scale) * (-1.0 + 2.0 / (1.0 + x.exp()))) as i32).max(0)
+}
+
+/// The steps `color`'s nearest piece of `pieces` needs to stand beside `target`, at most
+/// `max`: its Manhattan distance less one plus its unfreezing distance, over every piece (a
+/// cheap stand-in for sharp's walk over the board, `moveAdjDistUF`).
+pub fn approach_distance(
+    pos: &Position,
+    ctx: &Context,
+    color: Color,
+    pieces: Bitboard,
+    target: Square,
+    max: i32,
+) -> i32 {
+    let mut best = max;
+    for a in pieces {
+        let free = steps_to_free(pos, color, ctx.frozen[color], a) as i32;
+        best = best.min(i32::from(a.distance(target)) - 1 + free);
+    }
+    best.max(0)
 }
 
 #[cfg(test)]

@@ -406,6 +406,11 @@ parameters! {
     /// Per piece of the framing side beside a framed piece's trap, tied to the frame,
     /// centirabbits (weight; feature: that count). Default 0, for the tuner.
     frame_holders: Linear(Frames) in -10000..=10000 = 0;
+    /// A frame valued as a structure (see [`crate::frame_value`]), in percent (weight;
+    /// feature: per frame, for the framing side, what it ties down on both sides and the
+    /// steps to break it leave of the framed piece's value, in rabbits). Default 0, for the
+    /// tuner.
+    frame_value_pct: Linear(Frames) in -10000..=10000 = 0;
 
     /// Each of the three strongest ranks drawn towards the enemy pieces it barely dominates
     /// (see [`crate::alignment`]), by rank index (the elephant, the next, the one after),

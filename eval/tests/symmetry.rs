@@ -80,14 +80,15 @@ fn with_sharp_priors_positions_score_the_same_as_their_mirrored_twins() {
     }
 }
 
-/// The hostage terms (threat and value, shipped at 0) on the 1,000 positions of Tusk's games
-/// against sharp in `data/oracle/sharp-depth4-judged-ladder.jsonl`, where sharp holds a
-/// hostage in about three in ten (a missing file fails).
+/// The structure terms (hostage threat and value, frame value, shipped at 0) on the 1,000
+/// positions of Tusk's games against sharp in `data/oracle/sharp-depth4-judged-ladder.jsonl`,
+/// where a hostage is held in about six in ten and a frame in two (a missing file fails).
 #[test]
-fn with_the_hostage_terms_positions_from_games_score_the_same_as_their_mirrored_twins() {
+fn with_the_structure_terms_positions_from_games_score_the_same_as_their_mirrored_twins() {
     let mut w = Weights::default();
     w[tusk_eval::weights::id::hostage_threat_pct] = 100;
     w[tusk_eval::weights::id::hostage_value_pct] = 100;
+    w[tusk_eval::weights::id::frame_value_pct] = 100;
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../data/oracle/sharp-depth4-judged-ladder.jsonl"
