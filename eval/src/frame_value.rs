@@ -31,7 +31,7 @@
 use tusk_engine::{Bitboard, Color, PieceKind, Position, Square, NEIGHBOURS};
 
 use crate::hostage_threat::{is_open, is_open_to_push, is_open_to_step, rabbit_may_step};
-use crate::sfp::{self, advancement_factor, advancement_gain, from_side, sfp_score, Counts, ONE};
+use crate::sfp::{self, advancement_factor, advancement_gain, from_side, sfp_score, ONE};
 use crate::trap_influence::steps_to_free;
 use crate::weights::id;
 use crate::{Context, Sink};
@@ -189,12 +189,8 @@ pub fn frame_value(pos: &Position, ctx: &Context, side: Color, f: &Frame) -> i32
     let enemy = !side;
     let kind_at = |s: Square| pos.piece_at(s).map_or(PieceKind::Rabbit, |p| p.kind());
     let framed = kind_at(f.trap);
-    let mut ours: Counts = [0; 6];
-    let mut theirs: Counts = [0; 6];
-    for kind in PieceKind::ALL {
-        ours[kind.index()] = i64::from(pos.count(side, kind)) * ONE;
-        theirs[kind.index()] = i64::from(pos.count(enemy, kind)) * ONE;
-    }
+    let mut ours = sfp::army(pos, side);
+    let mut theirs = sfp::army(pos, enemy);
     theirs[framed.index()] -= FRAMED;
     theirs[kind_at(f.pinned).index()] -= from_side(&PINNED_LOSS, enemy, f.pinned) * (ONE / 100);
     let mut penalty = 0;

@@ -179,12 +179,8 @@ fn balance(
     let enemy = !side;
     let trap = Square::TRAPS[trap_index];
     let kind_at = |s: Square| pos.piece_at(s).map_or(PieceKind::Rabbit, |p| p.kind());
-    let mut ours: Counts = [0; 6];
-    let mut theirs: Counts = [0; 6];
-    for kind in PieceKind::ALL {
-        ours[kind.index()] = i64::from(pos.count(side, kind)) * ONE;
-        theirs[kind.index()] = i64::from(pos.count(enemy, kind)) * ONE;
-    }
+    let mut ours = sfp::army(pos, side);
+    let mut theirs = sfp::army(pos, enemy);
     // The hostages and their holders.
     let mut counted = Bitboard::EMPTY;
     let mut strongest_hostage = PieceKind::Rabbit;

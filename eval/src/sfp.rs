@@ -61,6 +61,15 @@ const TIER_SHARE: [[f64; 10]; 10] = [
 /// Pieces of each kind, in fixed point ([`ONE`] a piece), indexed by [`PieceKind::index`].
 pub type Counts = [i64; PieceKind::NUM];
 
+/// `color`'s pieces of each kind, whole ([`ONE`] each).
+pub fn army(pos: &Position, color: Color) -> Counts {
+    let mut counts: Counts = [0; PieceKind::NUM];
+    for kind in PieceKind::ALL {
+        counts[kind.index()] = i64::from(pos.count(color, kind)) * ONE;
+    }
+    counts
+}
+
 /// A table of gold's side read for `color`'s square `sq`.
 #[inline]
 pub fn from_side<T: Copy>(table: &[[T; 8]; 8], color: Color, sq: Square) -> T {
