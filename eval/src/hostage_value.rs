@@ -22,8 +22,8 @@
 //!   elephant holder: never), a high hostage (a piece four ranks from its goal) less held
 //!   unless our pieces weaker than it block its way;
 //! * times less when our strongest free pieces stand right beside the holder (they are tied
-//!   to it too), and times the **advancement** factor (0.7 to 1.2): whether our free pieces
-//!   that gain by the structure stand where they can use it.
+//!   to it too), and times the **advancement** factor (0.7 to 1.2): whether our pieces that
+//!   gain by the structure stand free to use it (away from it, forward, central).
 //!
 //! Feature (`hostage_value_pct`, weight in percent), for the holding side, per hostage: that
 //! share of the hostage's value, in rabbits. Ships at 0 for the tuner. Part of the

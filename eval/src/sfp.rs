@@ -8,7 +8,7 @@
 //! rabbit about 1,000), shared by how the two sides' counts in it compare. A logistic of the
 //! score ([`logistic`]) is the share of the tied-down piece's value the structure earns.
 //! [`advancement_factor`] (0.7 to 1.2) says whether the side's pieces that gain by the
-//! structure stand where they can use it.
+//! structure stand free to use it: away from the structure, off the home ranks, central.
 //!
 //! The tables are sharp's; the code is Tusk's own, in fixed point where sums are taken over
 //! pieces, so that a position and its colour-mirrored twin score exactly the same.
@@ -147,8 +147,9 @@ pub fn advancement_gain(ours: &Counts, tied: PieceKind) -> [f64; PieceKind::NUM]
 }
 
 /// The advancement factor (sharp's `computeSFPAdvGoodFactor`), 0.7 to 1.2: whether `side`'s
-/// pieces that gain by the structure at `trap` stand where they can use it (near the trap,
-/// not too far forward, not off in a corner).
+/// pieces that gain by the structure at `trap` stand free to use the advantage elsewhere
+/// (away from the trap, off their home ranks but not on the goal rank, central), each piece
+/// weighted by its gain; 1 when nothing gains.
 pub fn advancement_factor(pos: &Position, side: Color, trap: Square, gain: &[f64; 6]) -> f64 {
     let mut total_gain = 0.0;
     let mut total = 0.0;
@@ -230,6 +231,46 @@ mod tests {
         half[PieceKind::Elephant.index()] = ONE / 2;
         let s = sfp_score(&full, &half);
         assert!(s > 0 && s < 500, "{s}");
+    }
+
+    #[test]
+    fn the_pieces_that_gain_are_the_top_ones_and_the_factor_stays_within_its_bounds() {
+        let full = counts([8, 2, 2, 2, 1, 1]);
+        // A horse tied down: the camel (one of ours above it) gains most, the cats least.
+        let gain = advancement_gain(&full, PieceKind::Horse);
+        assert_eq!(gain[PieceKind::Elephant.index()], 0.0);
+        assert!(gain[PieceKind::Camel.index()] > gain[PieceKind::Horse.index()]);
+        assert!(gain[PieceKind::Horse.index()] >= gain[PieceKind::Cat.index()]);
+        // Our camel, which gains, right beside the structure at the c3 trap, or free in the
+        // centre away from it.
+        let near = crate::test_util::pos(
+            "g",
+            &[
+                ("E", "d1"),
+                ("M", "c4"),
+                ("e", "e8"),
+                ("m", "a8"),
+                ("R", "a1"),
+                ("r", "a7"),
+            ],
+        );
+        let far = crate::test_util::pos(
+            "g",
+            &[
+                ("E", "d1"),
+                ("M", "e5"),
+                ("e", "e8"),
+                ("m", "a8"),
+                ("R", "a1"),
+                ("r", "a7"),
+            ],
+        );
+        let trap = Square::TRAPS[0];
+        let a = advancement_factor(&near, Color::Gold, trap, &gain);
+        let b = advancement_factor(&far, Color::Gold, trap, &gain);
+        assert!(a < 1.0 && b > 1.0, "{a} < 1 < {b}");
+        assert!((0.7..=1.2).contains(&a) && (0.7..=1.2).contains(&b));
+        assert_eq!(advancement_factor(&near, Color::Gold, trap, &[0.0; 6]), 1.0);
     }
 
     #[test]
