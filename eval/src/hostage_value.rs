@@ -590,7 +590,8 @@ mod tests {
     }
 
     /// Full armies but for a few rabbits: gold's on ranks 1 and 2 on the f-h files and d1/e1,
-    /// silver's on ranks 7 and 8 (one horse short), with `pieces` placed on top (the hostage and its holder).
+    /// silver's on ranks 7 and 8 (one horse short), with `pieces` placed on top (the hostage
+    /// and its holder).
     fn armies(pieces: &[(&'static str, &'static str)]) -> Position {
         let mut all = vec![
             ("H", "g2"),
