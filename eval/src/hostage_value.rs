@@ -12,7 +12,7 @@
 //! it, or defends it.
 //!
 //! Per hostage, the share of its threat value ([`crate::hostage_threat::THREAT_FACTOR`] by its
-//! threat distance × its value) that counts ([`hostage_share`]) is:
+//! threat distance × its value) that counts (`hostage_share`) is:
 //!
 //! * the two values mixed by our control of the trap without the enemy elephant's part (the
 //!   firmer our hold, the nearer the base value), less when the enemy swarms the corner

@@ -98,7 +98,7 @@ fn tier_score(tier: f64, ours: f64, theirs: f64) -> i32 {
 
 /// The strongest-free-piece score of `ours` against `theirs` (sharp's `computeSFPScore`):
 /// from the elephant down to the cats, kinds grouped while one side has none, each group a
-/// tier scored by [`tier_score`]; positive when our strongest pieces outnumber theirs. The
+/// tier scored by `tier_score`; positive when our strongest pieces outnumber theirs. The
 /// unit is sharp's (a rabbit about 1,000).
 pub fn sfp_score(ours: &Counts, theirs: &Counts) -> i32 {
     let count = |c: &Counts, k: usize| c[k] as f64 / ONE as f64;
@@ -133,7 +133,7 @@ pub fn sfp_score(ours: &Counts, theirs: &Counts) -> i32 {
 /// For each of our kinds, how much it gains by a structure whose weakest tied-down enemy kind
 /// is `tied` (sharp's `advancementGood`): more the fewer of our own pieces outrank it (counted
 /// in `ours`), scaled by
-/// [`ADVANCE_BY_RANK_GAP`], at least 0; 0 for the elephant.
+/// `ADVANCE_BY_RANK_GAP`, at least 0; 0 for the elephant.
 pub fn advancement_gain(ours: &Counts, tied: PieceKind) -> [f64; PieceKind::NUM] {
     let mut gain = [0.0; PieceKind::NUM];
     let mut outranked_by = 0.0;
