@@ -231,49 +231,56 @@ fn can_escape(
     })
 }
 
-/// The hostages `side` holds at its home traps (see the module docs).
+/// The hostages `side` holds at its home traps (see the module docs), trap by trap.
 pub fn hostages(
     pos: &Position,
     frozen: Bitboard,
     side: Color,
 ) -> impl Iterator<Item = Hostage> + '_ {
+    crate::traps::home_traps(side)
+        .into_iter()
+        .flat_map(move |t| hostages_at(pos, frozen, side, t))
+}
+
+/// The hostages `side` holds at trap `t` (index into [`Square::TRAPS`], one of `side`'s home
+/// traps), nearest the trap first.
+pub fn hostages_at(
+    pos: &Position,
+    frozen: Bitboard,
+    side: Color,
+    t: usize,
+) -> impl Iterator<Item = Hostage> + '_ {
     let enemy = !side;
-    let traps: [usize; 2] = match side {
-        Color::Gold => [0, 1],
-        Color::Silver => [2, 3],
-    };
-    traps.into_iter().flat_map(move |t| {
-        HOSTAGE_SQUARES[t]
-            .iter()
-            .enumerate()
-            .filter_map(move |(i, &sq)| {
-                let p = pos.piece_at(sq)?;
-                if p.color() != enemy {
-                    return None;
-                }
-                let stronger = pos.stronger_than(side, p.kind());
-                let (mut holder, mut second) = best_holders(pos, stronger & NEIGHBOURS[sq.index()]);
-                if holder.is_none() && FAR_HOLDER[i] {
-                    let ring2 = DISK2[sq.index()]
-                        - NEIGHBOURS[sq.index()]
-                        - Bitboard::from_square(sq)
-                        - Bitboard::RANK_1
-                        - Bitboard::RANK_8;
-                    (holder, second) = best_holders(pos, stronger & ring2);
-                }
-                let holder = holder?;
-                if !frozen.contains(sq) && can_escape(pos, enemy, sq, t, holder, second) {
-                    return None;
-                }
-                Some(Hostage {
-                    square: sq,
-                    trap: Square::TRAPS[t],
-                    trap_index: t,
-                    holder,
-                    second,
-                })
+    HOSTAGE_SQUARES[t]
+        .iter()
+        .enumerate()
+        .filter_map(move |(i, &sq)| {
+            let p = pos.piece_at(sq)?;
+            if p.color() != enemy {
+                return None;
+            }
+            let stronger = pos.stronger_than(side, p.kind());
+            let (mut holder, mut second) = best_holders(pos, stronger & NEIGHBOURS[sq.index()]);
+            if holder.is_none() && FAR_HOLDER[i] {
+                let ring2 = DISK2[sq.index()]
+                    - NEIGHBOURS[sq.index()]
+                    - Bitboard::from_square(sq)
+                    - Bitboard::RANK_1
+                    - Bitboard::RANK_8;
+                (holder, second) = best_holders(pos, stronger & ring2);
+            }
+            let holder = holder?;
+            if !frozen.contains(sq) && can_escape(pos, enemy, sq, t, holder, second) {
+                return None;
+            }
+            Some(Hostage {
+                square: sq,
+                trap: Square::TRAPS[t],
+                trap_index: t,
+                holder,
+                second,
             })
-    })
+        })
 }
 
 /// What a piece of `side` on `at` adds to the cost of the path: 1 if it is no stronger than

@@ -174,7 +174,7 @@ fn balance(
     ctx: &Context,
     side: Color,
     trap_index: usize,
-    held: &[Hostage],
+    held: &[Option<Hostage>],
 ) -> Balance {
     let enemy = !side;
     let trap = Square::TRAPS[trap_index];
@@ -184,7 +184,7 @@ fn balance(
     // The hostages and their holders.
     let mut counted = Bitboard::EMPTY;
     let mut strongest_hostage = PieceKind::Rabbit;
-    for h in held {
+    for h in held.iter().flatten() {
         let kind = kind_at(h.square);
         theirs[kind.index()] -= HELD;
         strongest_hostage = strongest_hostage.max(kind);
@@ -420,7 +420,11 @@ fn hostage_share(
         Color::Gold => ctx.influence[t],
         Color::Silver => -ctx.influence[t],
     };
-    let control = ours + trap_influence::elephant_influence(pos, ctx, w, enemy)[t];
+    let elephant = pos.pieces_of(enemy, PieceKind::Elephant).first();
+    let control = ours
+        + elephant.map_or(0, |e| {
+            trap_influence::piece_share(pos, ctx, w, enemy, PieceKind::Elephant, e, t)
+        });
     let stability = (100 - control) * 40 / 140;
     let mut ratio = if stability < 0 {
         1.0
@@ -506,28 +510,20 @@ pub fn hostage_value_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weight
     }
     let frozen = ctx.frozen[Color::Gold] | ctx.frozen[Color::Silver];
     for side in Color::ALL {
-        // At most nine hostages a trap, two traps.
-        let mut held = [None::<Hostage>; 18];
-        let mut n = 0;
-        for h in hostage_threat::hostages(pos, frozen, side) {
-            held[n] = Some(h);
-            n += 1;
-        }
-        let Some(first) = held[0] else {
-            continue;
-        };
-        for t in 0..4 {
-            let mut at_trap = [first; 9];
-            let mut m = 0;
-            for h in held[..n].iter().flatten().filter(|h| h.trap_index == t) {
-                at_trap[m] = *h;
-                m += 1;
+        for t in crate::traps::home_traps(side) {
+            // At most nine hostages a trap.
+            let mut at_trap = [None::<Hostage>; 9];
+            for (slot, h) in at_trap
+                .iter_mut()
+                .zip(hostage_threat::hostages_at(pos, frozen, side, t))
+            {
+                *slot = Some(h);
             }
-            if m == 0 {
+            if at_trap[0].is_none() {
                 continue;
             }
-            let b = balance(pos, ctx, side, t, &at_trap[..m]);
-            for h in &at_trap[..m] {
+            let b = balance(pos, ctx, side, t, &at_trap);
+            for h in at_trap.iter().flatten() {
                 let d = hostage_threat::threat_distance(pos, ctx, side, h) as usize;
                 let factor = THREAT_FACTOR.get(d).copied().unwrap_or(0);
                 let Some(p) = pos.piece_at(h.square) else {

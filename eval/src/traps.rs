@@ -46,6 +46,15 @@ pub const fn is_home_trap(t: usize, color: Color) -> bool {
     }
 }
 
+/// `color`'s two home traps, as indices into [`Square::TRAPS`] (those [`is_home_trap`] names).
+#[inline]
+pub const fn home_traps(color: Color) -> [usize; 2] {
+    match color {
+        Color::Gold => [0, 1],
+        Color::Silver => [2, 3],
+    }
+}
+
 /// The trap influence of one piece of `color` and `kind` (before distance and freezing).
 #[inline]
 fn strength(ctx: &Context, w: &Weights, color: Color, kind: PieceKind) -> i32 {
