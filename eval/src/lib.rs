@@ -31,6 +31,7 @@
 #![forbid(unsafe_code)]
 
 pub mod alignment;
+pub mod blockade_value;
 pub mod camel_advance;
 pub mod capture_moves;
 pub mod capture_risk;
@@ -129,7 +130,8 @@ impl Context {
             || rabbit_threat::is_used(w)
             || rabbit_goal::is_used(w)
             || camel_advance::is_used(w)
-            || hostage_value::is_used(w);
+            || hostage_value::is_used(w)
+            || blockade_value::is_used(w);
         Context::with_influence(pos, w, influence)
     }
 
@@ -394,6 +396,7 @@ fn positional_features<S: Sink>(
     mobility::single_guard_features(pos, ctx, sink);
     mobility::elephant_features(pos, sink);
     elephant_reach::elephant_reach_features(pos, ctx, sink);
+    blockade_value::blockade_value_features(pos, ctx, sink);
     capture_risk::risk_features(pos, ctx, w, sink);
     rabbit_threat::rabbit_threat_features(pos, ctx, w, sink);
     frames::frame_features(pos, ctx, sink);

@@ -360,6 +360,11 @@ parameters! {
     /// sharp's penalty for an elephant that cannot get far (weight; feature: minus that
     /// penalty in rabbits). Default 0, for the tuner; sharp's is 100.
     elephant_reach_pct: Linear(Elephant) in -10000..=10000 = 0;
+    /// An elephant blockade valued as a structure (see [`crate::blockade_value`]), in percent
+    /// (weight; feature: for the blockading side, what the wall is worth by where it holds the
+    /// enemy elephant, what it ties down and the steps to break it, in rabbits). Default 0,
+    /// for the tuner.
+    blockade_value_pct: Linear(Elephant) in -10000..=10000 = 0;
 
     /// Capture risk of an own piece near one of its own home traps, by its threat distance 0
     /// .. 10 (the enemy steps to drag it onto the trap and leave it unguarded, see

@@ -80,15 +80,17 @@ fn with_sharp_priors_positions_score_the_same_as_their_mirrored_twins() {
     }
 }
 
-/// The structure terms (hostage threat and value, frame value, shipped at 0) on the 1,000
-/// positions of Tusk's games against sharp in `data/oracle/sharp-depth4-judged-ladder.jsonl`,
-/// where a hostage is held in about six in ten and a frame in two (a missing file fails).
+/// The structure terms (hostage threat and value, frame value, blockade value, shipped at 0)
+/// on the 1,000 positions of Tusk's games against sharp in
+/// `data/oracle/sharp-depth4-judged-ladder.jsonl`, where a hostage is held in about six in
+/// ten, a frame in two and an elephant blockade in 36 (a missing file fails).
 #[test]
 fn with_the_structure_terms_positions_from_games_score_the_same_as_their_mirrored_twins() {
     let mut w = Weights::default();
     w[tusk_eval::weights::id::hostage_threat_pct] = 100;
     w[tusk_eval::weights::id::hostage_value_pct] = 100;
     w[tusk_eval::weights::id::frame_value_pct] = 100;
+    w[tusk_eval::weights::id::blockade_value_pct] = 100;
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../data/oracle/sharp-depth4-judged-ladder.jsonl"
