@@ -80,17 +80,16 @@ fn ways(sq: Square) -> [Option<Square>; 4] {
     let (file, rank) = (sq.file(), sq.rank());
     let at = |f: u8, r: u8| Some(Square::new(f, r));
     let edge_file = file <= 1 || file >= 6;
+    let inward_file = if file <= 3 { file + 1 } else { file - 1 };
     let towards_middle_rank = match rank {
-        0..=2 => at(file, rank + 1),
-        3 if edge_file => at(if file <= 1 { file + 1 } else { file - 1 }, rank),
-        3 => at(file, rank + 1),
-        4 if edge_file => at(if file <= 1 { file + 1 } else { file - 1 }, rank),
+        3 | 4 if edge_file => at(inward_file, rank),
+        0..=3 => at(file, rank + 1),
         _ => at(file, rank - 1),
     };
     let towards_middle_file = match rank {
-        3 if edge_file => at(file, rank + 1),
-        4 if edge_file => at(file, rank - 1),
-        _ => at(if file <= 3 { file + 1 } else { file - 1 }, rank),
+        3 if edge_file => at(file, 4),
+        4 if edge_file => at(file, 3),
+        _ => at(inward_file, rank),
     };
     let towards_edge_file = match file {
         0 | 7 => None,
