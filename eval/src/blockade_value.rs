@@ -12,10 +12,11 @@
 //! neighbour of the elephant, or a piece of ours with one empty neighbour, is allowed (the
 //! blockade is *loose*) when a piece as strong as the elephant standing there would still be
 //! held. The first direction must hold; by which of the others fail the blockade is
-//! **total** (none, and never loose), **almost** total (the last, or loose), **central** (one
-//! of the middle two) or **weakly central** (both middle ones fail, the elephant on an edge
-//! file of the fourth or fifth rank with a closed square beside it). The **held** pieces are
-//! every piece the walk counted, the elephant included.
+//! **total** (none, and never loose), **almost** total (only the last, or some loosely),
+//! **central** (the second or the third) or **weakly central** (both the second and the
+//! third, the elephant on the fourth or fifth rank on or beside an edge file, with a closed
+//! square on one of those two ways). The **held** pieces are every piece the walk counted,
+//! the elephant included.
 //!
 //! **The value** (sharp's `Blockades::evalEleBlockade`, in sharp's units, a rabbit about
 //! 1,000, then in centirabbits): a base by the elephant's square (highest on the back ranks
@@ -55,9 +56,11 @@ pub enum BlockadeKind {
     Total,
     /// Every way out but the last held, or some held only loosely.
     Almost,
-    /// The way to the middle rank held, and one of the two middle ways.
+    /// The way to the middle rank held, and one of the next two (towards the middle file,
+    /// towards the near edge file).
     Central,
-    /// The way to the middle rank held, on an edge file of the fourth or fifth rank.
+    /// The way to the middle rank held but neither of the next two, the elephant on the
+    /// fourth or fifth rank on or beside an edge file.
     CentralWeak,
 }
 
