@@ -27,17 +27,23 @@
 //! blockade (free to act elsewhere), plus our control of the traps; times a factor by the
 //! steps the enemy needs to break the wall (and whose turn it is), by the pieces we have left
 //! free, by our elephant's distance, and by the balance of the strongest free pieces on both
-//! sides (sharp's `EMm_BLOCKADE_SFP_FACTOR`); cut for the looser kinds, reduced above 4,200.
+//! sides (sharp's `EMm_BLOCKADE_SFP_FACTOR`), or more where one of our strong holders can be
+//! relieved by a weaker piece (a *rotation*: the factor it would free, by the steps it takes;
+//! sharp's `fillBlockadeRotationArrays`, single, swarming and chained); cut for the looser
+//! kinds, reduced above 4,200.
 //!
 //! Feature (`blockade_value_pct`, weight in percent), for the blockading side: that value in
 //! rabbits. Ships at 0 for the tuner; part of the elephant line of the breakdown.
 //!
 //! The tables and constants are sharp's (`eval/blockades.cpp`, `eval/strats.cpp`, David Wu);
-//! the code is Tusk's own. Not ported: sharp's rotations of holders (a weaker piece taking a
-//! strong holder's place, which frees it), its fear of bait-and-tackle (a value that depends
-//! on which side is searching, so not colour symmetric) and the overlap it subtracts with the
-//! hostages, frames and elephant mobility it also counts (in Tusk the terms add up and the
-//! fitted weights share it out). Sharp's walk also collects pieces it would need frozen, but
+//! the code is Tusk's own. Differences: a rotation's steps are the piece's unfreezing
+//! distance, its distance and a step to make room (sharp's `traverseDist` also prices each
+//! square on the way), ties go to the weaker piece and chained rotations are found from the
+//! single ones as first found (sharp takes its square order and updates in place: not colour
+//! symmetric). Not ported: its fear of bait-and-tackle (a value that depends on which side is
+//! searching, so not colour symmetric) and the overlap it subtracts with the hostages, frames
+//! and elephant mobility it also counts (in Tusk the terms add up and the fitted weights share
+//! it out). Sharp's walk also collects pieces it would need frozen, but
 //! every path that fills that set ends in a failure whose maps it throws away, so it is
 //! always empty and is left out here.
 
@@ -684,26 +690,27 @@ fn break_steps(pos: &Position, ctx: &Context, side: Color, b: &Blockade) -> i32 
     least.max(0)
 }
 
-/// Our count of the next tier below the elephants (the strongest kinds other than the
-/// elephant, merged while one side has none of a kind), the enemy's, and the weakest kind
-/// in it (sharp's `mPiece`).
-fn next_tier(pos: &Position, side: Color) -> (i32, i32, PieceKind) {
+/// A tier of the strongest kinds from `top` down (a kind either side has, merged with the
+/// kinds below it while one side has none of it): our count, the enemy's, and the weakest
+/// kind in it (sharp's `mPiece` and `hPiece`); a Cat tier with no pieces when no kind from
+/// `top` down to the cats is left.
+fn tier(pos: &Position, side: Color, top: usize) -> (i32, i32, PieceKind) {
     let enemy = !side;
     let count = |c: Color, k: usize| pos.count(c, PieceKind::from_index(k)) as i32;
     let (mut ours, mut theirs) = (0, 0);
-    let mut k = PieceKind::Camel.index();
+    let mut k = top;
     while k > PieceKind::Rabbit.index() {
         if count(side, k) > 0 || count(enemy, k) > 0 {
             ours = count(side, k);
             theirs = count(enemy, k);
-            let top = k;
+            let first = k;
             k -= 1;
-            if count(enemy, top) == 0 {
+            if count(enemy, first) == 0 {
                 while count(enemy, k) == 0 && k > PieceKind::Rabbit.index() {
                     ours += count(side, k);
                     k -= 1;
                 }
-            } else if count(side, top) == 0 {
+            } else if count(side, first) == 0 {
                 while count(side, k) == 0 && k > PieceKind::Rabbit.index() {
                     theirs += count(enemy, k);
                     k -= 1;
@@ -714,6 +721,282 @@ fn next_tier(pos: &Position, side: Color) -> (i32, i32, PieceKind) {
         k -= 1;
     }
     (ours, theirs, PieceKind::from_index(k + 1))
+}
+
+/// How much of the free-piece factor a rotation gains, in percent, by twice its steps (plus
+/// sharp's adjustments), 0 to 32 (sharp's `ROTATION_INTERP`).
+const ROTATION_SHARE: [i32; 33] = [
+    99, 99, 99, 98, 97, 95, 92, 89, 86, 84, 81, 78, 75, 71, 67, 63, 60, 56, 52, 48, 45, 41, 37, 33,
+    30, 26, 22, 18, 14, 10, 6, 2, 0,
+];
+
+/// Extra steps for a rotation that brings several pieces in, by twice the number of our
+/// pieces not in the wall (sharp's `NUM_LEFTOVER_PIECES_ROTATE_MULTI_ADD`).
+const SWARM_EXTRA: [i32; 34] = [
+    33, 33, 33, 26, 19, 15, 11, 9, 7, 5, 4, 3, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0,
+];
+
+/// A way to free one of our holders: a weaker piece of ours takes its place.
+#[derive(Clone, Copy, Debug)]
+struct Rotation {
+    /// The holder freed.
+    holder: Square,
+    /// The piece that takes its place, if one was found.
+    blocker: Option<Square>,
+    /// Whether several pieces must come (a swarm) instead of one.
+    swarm: bool,
+    /// The steps it takes (16: none found).
+    steps: i32,
+    /// The weakest kind that can hold the square alone (`None`: any, a rabbit included).
+    needed: Option<PieceKind>,
+}
+
+/// The steps our piece on `from` needs to stand on `to`: its unfreezing distance, the
+/// distance, and a step for the holder it relieves to make room (a stand-in for sharp's
+/// `traverseDist`, which also prices every square on the way); `None` when a rabbit would
+/// have to go backwards.
+fn traverse(pos: &Position, ctx: &Context, side: Color, from: Square, to: Square) -> Option<i32> {
+    let kind = pos.piece_at(from).map_or(PieceKind::Rabbit, |p| p.kind());
+    if !rabbit_may_go(side, kind, from, to) {
+        return None;
+    }
+    let occupied = i32::from(pos.piece_at(to).is_some());
+    Some(
+        steps_to_free(pos, side, ctx.frozen[side], from) as i32
+            + i32::from(from.distance(to))
+            + occupied,
+    )
+}
+
+/// The best single-piece (or swarm) rotation freeing our holder on `sq` (sharp's
+/// `getBlockadeSingleRotation`), and whether a several-piece rotation is worth trying.
+fn single_rotation(
+    pos: &Position,
+    ctx: &Context,
+    side: Color,
+    sq: Square,
+    held: Bitboard,
+    holders: Bitboard,
+) -> (Rotation, bool) {
+    let enemy = !side;
+    let kind = pos.piece_at(sq).map_or(PieceKind::Rabbit, |p| p.kind());
+    let mut rotation = Rotation {
+        holder: sq,
+        blocker: None,
+        swarm: false,
+        steps: 10,
+        needed: None,
+    };
+    let open = is_open(pos, sq);
+    let guards = (NEIGHBOURS[sq.index()] & pos.occupied_by(enemy)).count();
+    let movable = is_open_to_step(pos, sq) || is_open_to_push(pos, sq);
+    if sq.is_trap() && movable && (guards < 2 || !open) {
+        rotation.steps = 2;
+        return (rotation, false);
+    }
+    let mut try_swarm = true;
+    let blocked = !open;
+    let mut can_swarm = blocked;
+    let mut needed: Option<PieceKind> = None;
+    let beside = NEIGHBOURS[sq.index()] & held & pos.occupied_by(enemy);
+    let frozen = ctx.frozen[enemy];
+    for e in beside - frozen {
+        let k = pos.piece_at(e).map_or(PieceKind::Rabbit, |p| p.kind());
+        if k != PieceKind::Rabbit {
+            needed = needed.max(Some(k));
+        }
+    }
+    for e in beside & frozen {
+        let k = pos.piece_at(e).map_or(PieceKind::Rabbit, |p| p.kind());
+        // Still dominated without our holder: it stays frozen whoever stands there.
+        let others = NEIGHBOURS[e.index()] - Bitboard::from_square(sq);
+        if (others & pos.stronger_than(side, k)).any() {
+            continue;
+        }
+        if k == PieceKind::Rabbit {
+            if !rabbit_may_go(enemy, k, e, sq) {
+                continue;
+            }
+            let room = (NEIGHBOURS[e.index()] - Bitboard::from_square(sq)) & pos.empty_squares();
+            if Iterator::any(&mut room.into_iter(), |to| rabbit_may_go(enemy, k, e, to)) {
+                can_swarm = false;
+                try_swarm = false;
+                needed = needed.max(Some(PieceKind::Cat));
+            }
+        } else {
+            can_swarm = false;
+            try_swarm = false;
+            let above = PieceKind::from_index((k.index() + 1).min(PieceKind::Elephant.index()));
+            needed = needed.max(Some(above));
+        }
+    }
+    rotation.needed = needed;
+    let ours = pos.occupied_by(side);
+    let strong_enough = match needed {
+        None => ours,
+        Some(k) => ours & pos.stronger_than(side, PieceKind::from_index(k.index() - 1)),
+    };
+    let weaker = ours & pos.weaker_than(side, kind);
+    let candidates = strong_enough & (weaker - holders);
+    let mut extra = i32::from(blocked);
+    for rad in 1..6 {
+        if rad >= rotation.steps - extra {
+            break;
+        }
+        for c in candidates {
+            if i32::from(c.distance(sq)) != rad {
+                continue;
+            }
+            let Some(steps) = traverse(pos, ctx, side, c, sq).map(|t| t + extra) else {
+                continue;
+            };
+            let weaker_tie = |best: Option<Square>| {
+                best.is_some_and(|b| {
+                    pos.piece_at(c).map(|p| p.kind()) < pos.piece_at(b).map(|p| p.kind())
+                })
+            };
+            if steps < rotation.steps || (steps == rotation.steps && weaker_tie(rotation.blocker)) {
+                rotation.blocker = Some(c);
+                rotation.steps = steps;
+            }
+        }
+        if rad == 1 && blocked {
+            extra += 1;
+        }
+    }
+    if can_swarm && needed.is_some() {
+        try_swarm = false;
+        let swarmers = ours - holders - candidates;
+        let extra = 4;
+        for rad in 2..6 {
+            if rad >= rotation.steps - extra {
+                break;
+            }
+            for c in swarmers {
+                if i32::from(c.distance(sq)) != rad {
+                    continue;
+                }
+                let Some(steps) = traverse(pos, ctx, side, c, sq).map(|t| t + extra) else {
+                    continue;
+                };
+                let weaker_tie = rotation.swarm
+                    && rotation.blocker.is_some_and(|b| {
+                        pos.piece_at(c).map(|p| p.kind()) < pos.piece_at(b).map(|p| p.kind())
+                    });
+                if steps < rotation.steps || (steps == rotation.steps && weaker_tie) {
+                    rotation.blocker = Some(c);
+                    rotation.steps = steps;
+                    rotation.swarm = true;
+                }
+            }
+        }
+    }
+    if needed.is_none() {
+        try_swarm = false;
+    }
+    if rotation.steps >= 10 {
+        rotation.steps = 16;
+    }
+    (rotation, try_swarm)
+}
+
+/// The rotation freeing our holder on `sq` by bringing a piece to every empty square beside
+/// it as well (sharp's `getBlockadeMultiRotation`).
+fn swarm_rotation(pos: &Position, side: Color, sq: Square, holders: Bitboard) -> Rotation {
+    let kind = pos.piece_at(sq).map_or(PieceKind::Rabbit, |p| p.kind());
+    let mut rotation = Rotation {
+        holder: sq,
+        blocker: None,
+        swarm: true,
+        steps: 16,
+        needed: None,
+    };
+    let needed = 1 + (NEIGHBOURS[sq.index()] & pos.empty_squares()).count() as i32;
+    if needed == 1 {
+        rotation.swarm = false;
+        return rotation;
+    }
+    let candidates = pos.occupied_by(side) & (pos.weaker_than(side, kind) - holders);
+    let (mut found, mut total) = (0, 0);
+    let slack = 5;
+    for rad in 2..=4 {
+        if total + (needed - found) * (rad - 1) + slack >= 11 {
+            break;
+        }
+        let ring = candidates
+            .into_iter()
+            .filter(|c| i32::from(c.distance(sq)) == rad)
+            .fold(Bitboard::EMPTY, |acc, c| acc | Bitboard::from_square(c));
+        let new = (ring.count() as i32).min(needed - found);
+        found += new;
+        total += new * (rad - 1);
+        if found >= needed {
+            // The weakest of the ring (sharp takes the first in its square order; the
+            // weakest keeps the colours symmetric).
+            rotation.blocker = ring
+                .into_iter()
+                .min_by_key(|&c| pos.piece_at(c).map(|p| p.kind()));
+            break;
+        }
+    }
+    if found >= needed && total + slack < 11 {
+        rotation.steps = total + slack;
+    }
+    rotation
+}
+
+/// Every rotation of our holders in `rotatable` (sharp's `fillBlockadeRotationArrays`):
+/// for each, the best single-piece one and, where worth trying, the several-piece one; then
+/// the chained ones (a holder replaced by another holder that is itself replaced). At most
+/// two a holder, on the stack.
+fn rotations(
+    pos: &Position,
+    ctx: &Context,
+    side: Color,
+    b: &Blockade,
+    rotatable: Bitboard,
+) -> ([Option<Rotation>; 32], usize) {
+    let held = b.held & pos.occupied_by(!side);
+    let holders = b.held & pos.occupied_by(side);
+    let mut list = [None; 32];
+    let mut n = 0;
+    for sq in rotatable & pos.occupied_by(side) {
+        let (single, try_swarm) = single_rotation(pos, ctx, side, sq, held, holders);
+        list[n] = Some(single);
+        n += 1;
+        if try_swarm {
+            list[n] = Some(swarm_rotation(pos, side, sq, holders));
+            n += 1;
+        }
+    }
+    let kind = |sq: Square| pos.piece_at(sq).map_or(PieceKind::Rabbit, |p| p.kind());
+    // Chained from the single rotations as found (sharp updates in place, in its square
+    // order; from a copy the result does not depend on the order, nor on the colours).
+    let found = list;
+    for i in 0..n {
+        let Some(ri) = found[i] else { continue };
+        let Some(needed) = ri.needed else { continue };
+        let mut best = ri;
+        for (j, rj) in found.iter().enumerate().take(n) {
+            let Some(rj) = *rj else { continue };
+            let kj = kind(rj.holder);
+            if j == i || kj < needed || kj >= kind(ri.holder) || rj.steps > best.steps - 2 {
+                continue;
+            }
+            let Some(t) = traverse(pos, ctx, side, rj.holder, ri.holder) else {
+                continue;
+            };
+            let steps = t + 1 + rj.steps;
+            if steps < best.steps {
+                best.steps = steps;
+                best.blocker = rj.blocker;
+                best.swarm = rj.swarm;
+            }
+        }
+        list[i] = Some(best);
+    }
+    (list, n)
 }
 
 /// Our control of trap `t` in sharp's unit (positive: ours).
@@ -804,7 +1087,7 @@ pub fn blockade_value(pos: &Position, ctx: &Context, side: Color, b: &Blockade) 
     near_rabbits =
         near_rabbits * NEAR_RABBIT_SHARE[usize::from(ele.ranks_to_goal(enemy)).min(7)] / 16;
 
-    let (tier_ours, tier_theirs, tier_kind) = next_tier(pos, side);
+    let (tier_ours, tier_theirs, tier_kind) = tier(pos, side, PieceKind::Camel.index());
     let tier_members = |c: Color| {
         (b.held
             & pos.occupied_by(c)
@@ -816,6 +1099,60 @@ pub fn blockade_value(pos: &Position, ctx: &Context, side: Color, b: &Blockade) 
     let our_elephant = pos.pieces_of(side, PieceKind::Elephant);
     let free_elephant = usize::from((our_elephant - b.held).any());
     let free_factor = FREE_PIECES[free_elephant][tier_ours][tier_theirs];
+    // A holder of ours freed by a weaker piece taking its place is worth some of what it
+    // would then free: the best rotation's factor, by its steps.
+    let (_, _, next_kind) = tier(pos, side, tier_kind.index() - 1);
+    let rotatable = match b.kind {
+        BlockadeKind::Central | BlockadeKind::CentralWeak => {
+            pos.pieces_of(side, PieceKind::Elephant) | pos.pieces_of(side, PieceKind::Camel)
+        }
+        _ => ours - pos.pieces_of(side, PieceKind::Rabbit) - pos.pieces_of(side, PieceKind::Cat),
+    } & b.held
+        & pos.stronger_than(side, PieceKind::from_index(next_kind.index() - 1));
+    let (list, n) = rotations(pos, ctx, side, b, rotatable);
+    let mut rotated_factor = free_factor;
+    let kind_at = |sq: Square| pos.piece_at(sq).map(|p| p.kind());
+    for r in list.iter().take(n).flatten() {
+        let piece = kind_at(r.holder).unwrap_or(PieceKind::Rabbit);
+        let mut blocker = r.blocker.and_then(kind_at);
+        if r.swarm {
+            let beside = NEIGHBOURS[r.holder.index()] & ours;
+            blocker = blocker.max(beside.into_iter().filter_map(kind_at).max());
+        }
+        let tier_blocker = blocker >= Some(tier_kind);
+        let other = if piece == PieceKind::Elephant {
+            let ms = if tier_blocker {
+                tier_ours.saturating_sub(1)
+            } else {
+                tier_ours
+            };
+            FREE_PIECES[(free_elephant + 1).min(1)][ms][tier_theirs]
+        } else if piece >= tier_kind {
+            if tier_blocker {
+                free_factor
+            } else {
+                FREE_PIECES[free_elephant][(tier_ours + 1).min(2)][tier_theirs]
+            }
+        } else {
+            continue;
+        };
+        let mut rotate = r.steps * 2 + 2;
+        if r.swarm {
+            if leftover_x2 == 0 {
+                continue;
+            }
+            rotate += SWARM_EXTRA[leftover_x2];
+        }
+        if pos.side() == side {
+            rotate -= 3 - steps_taken.min(3) as i32;
+        }
+        let share = ROTATION_SHARE[rotate.clamp(0, 32) as usize];
+        let mut factor = (other * share + free_factor * (100 - share)) / 100;
+        if r.swarm {
+            factor = factor * LEFTOVER[leftover_x2.saturating_sub(2)] / (LEFTOVER[leftover_x2] + 1);
+        }
+        rotated_factor = rotated_factor.max(factor);
+    }
 
     let mut elephant_factor = 100;
     let mut distance_bonus = 0;
@@ -858,7 +1195,7 @@ pub fn blockade_value(pos: &Position, ctx: &Context, side: Color, b: &Blockade) 
     );
     let mut value = (sum * i64::from(break_factor) * i64::from(leftover) / 10_000
         * i64::from(elephant_factor)
-        * i64::from(free_factor.max(0))
+        * i64::from(rotated_factor.max(0))
         / 10_000) as i32;
     value = match b.kind {
         BlockadeKind::Total => value,
@@ -915,6 +1252,11 @@ mod tests {
     /// by a1 and a3) and b1 (closed by a1 and c1), a horse on c2 (closed by c1, d2 and the
     /// camel on c3); the rest of both armies elsewhere. `without` leaves pieces out.
     fn walled(without: &[&str]) -> Position {
+        walled_with(without, &[])
+    }
+
+    /// [`walled`] with `extra` pieces added.
+    fn walled_with(without: &[&str], extra: &[(&'static str, &'static str)]) -> Position {
         let all = [
             ("e", "b2"),
             ("E", "b3"),
@@ -941,6 +1283,7 @@ mod tests {
         let pieces: Vec<_> = all
             .into_iter()
             .filter(|(_, s)| !without.contains(s))
+            .chain(extra.iter().copied())
             .collect();
         pos("g", &pieces)
     }
@@ -1052,5 +1395,25 @@ mod tests {
         // Sharp's strategic score here is 4,414 of its units (a rabbit about 1,000) for gold.
         assert!(v[Color::Gold] >= 300, "{v:?}");
         assert_eq!(v[Color::Silver], 0);
+    }
+
+    /// Gold's elephant holds the wall on b3: a rotation (gold's camel and horse coming to
+    /// take its place and close b4) would free it, worth more the nearer they stand; with
+    /// gold's army mostly free (leftover pieces), as a rotation needs.
+    #[test]
+    fn a_wall_our_elephant_holds_is_worth_more_when_pieces_can_come_to_relieve_it() {
+        let value = |camel: &'static str, horse: &'static str| {
+            let extra = [
+                ("M", camel),
+                ("H", horse),
+                ("R", "g1"),
+                ("D", "f2"),
+                ("C", "h3"),
+            ];
+            values(&walled_with(&["f4", "g2"], &extra))[Color::Gold]
+        };
+        let near = value("c4", "d3");
+        let far = value("h5", "h4");
+        assert!(near > far, "{near} > {far}");
     }
 }
