@@ -83,7 +83,7 @@ fn with_sharp_priors_positions_score_the_same_as_their_mirrored_twins() {
 /// The structure terms (hostage threat and value, frame value, blockade value, shipped at 0)
 /// on the 1,000 positions of Tusk's games against sharp in
 /// `data/oracle/sharp-depth4-judged-ladder.jsonl`, where a hostage is held in about six in
-/// ten, a frame in two and an elephant blockade in 36 (a missing file fails).
+/// ten, a frame in two and an elephant blockade in 40 (a missing file fails).
 #[test]
 fn with_the_structure_terms_positions_from_games_score_the_same_as_their_mirrored_twins() {
     let mut w = Weights::default();
@@ -105,4 +105,33 @@ fn with_the_structure_terms_positions_from_games_score_the_same_as_their_mirrore
         seen += 1;
     }
     assert_eq!(seen, 1_000);
+}
+
+/// The elephant blockade (its walk and its rotations go through pieces in square order, where
+/// a tie could break the symmetry) on the 91,938 scored turn starts of sharp's games in
+/// `data/scored/sharp-eval-turn-starts.jsonl`, where it is valued in about 3,750: each one
+/// where either side holds a blockade is checked with its twin.
+#[test]
+fn with_the_blockade_value_scored_positions_score_the_same_as_their_mirrored_twins() {
+    let mut w = Weights::default();
+    w[tusk_eval::weights::id::blockade_value_pct] = 100;
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../data/scored/sharp-eval-turn-starts.jsonl"
+    );
+    let text = std::fs::read_to_string(path).expect("the scored turn starts");
+    let mut checked = 0;
+    for (i, line) in text.lines().enumerate() {
+        // `{"position":"g [...]", ...}`: the position is the first string value.
+        let aei = line.split('"').nth(3).expect("a position field");
+        let pos = tusk_engine::notation::board::parse_aei(aei).expect("a valid position");
+        let held = Color::ALL
+            .into_iter()
+            .any(|c| tusk_eval::blockade_value::blockade(&pos, c).is_some());
+        if held {
+            check(&pos, &w, &format!("scored line {}", i + 1));
+            checked += 1;
+        }
+    }
+    assert!(checked > 3_000, "{checked} positions with a blockade");
 }
