@@ -839,58 +839,28 @@ fn single_rotation(
     };
     let weaker = ours & pos.weaker_than(side, kind);
     let candidates = strong_enough & (weaker - holders);
-    let mut extra = i32::from(blocked);
-    for rad in 1..6 {
-        if rad >= rotation.steps - extra {
-            break;
-        }
-        for c in candidates {
-            if i32::from(c.distance(sq)) != rad {
-                continue;
-            }
-            let Some(steps) = traverse(pos, ctx, side, c, sq).map(|t| t + extra) else {
-                continue;
-            };
-            let weaker_tie = |best: Option<Square>| {
-                best.is_some_and(|b| {
-                    pos.piece_at(c).map(|p| p.kind()) < pos.piece_at(b).map(|p| p.kind())
-                })
-            };
-            if steps < rotation.steps || (steps == rotation.steps && weaker_tie(rotation.blocker)) {
-                rotation.blocker = Some(c);
-                rotation.steps = steps;
-            }
-        }
-        if rad == 1 && blocked {
-            extra += 1;
-        }
-    }
+    // The nearest single piece, one step more beside a closed holder (two beyond).
+    let extra = |rad: i32| match (blocked, rad) {
+        (false, _) => 0,
+        (true, 1) => 1,
+        (true, _) => 2,
+    };
+    closer_blocker(
+        pos,
+        ctx,
+        side,
+        sq,
+        candidates,
+        1,
+        extra,
+        false,
+        &mut rotation,
+    );
     if can_swarm && needed.is_some() {
+        // A swarm of weaker pieces: four steps of shuffling more.
         try_swarm = false;
         let swarmers = ours - holders - candidates;
-        let extra = 4;
-        for rad in 2..6 {
-            if rad >= rotation.steps - extra {
-                break;
-            }
-            for c in swarmers {
-                if i32::from(c.distance(sq)) != rad {
-                    continue;
-                }
-                let Some(steps) = traverse(pos, ctx, side, c, sq).map(|t| t + extra) else {
-                    continue;
-                };
-                let weaker_tie = rotation.swarm
-                    && rotation.blocker.is_some_and(|b| {
-                        pos.piece_at(c).map(|p| p.kind()) < pos.piece_at(b).map(|p| p.kind())
-                    });
-                if steps < rotation.steps || (steps == rotation.steps && weaker_tie) {
-                    rotation.blocker = Some(c);
-                    rotation.steps = steps;
-                    rotation.swarm = true;
-                }
-            }
-        }
+        closer_blocker(pos, ctx, side, sq, swarmers, 2, |_| 4, true, &mut rotation);
     }
     if needed.is_none() {
         try_swarm = false;
@@ -899,6 +869,45 @@ fn single_rotation(
         rotation.steps = 16;
     }
     (rotation, try_swarm)
+}
+
+/// Looks for a nearer piece of `pieces` to relieve the holder on `sq` than `rotation`'s, ring
+/// by ring from `first` to five steps away, `extra(ring)` steps added to each; a tie of the
+/// same sort (single or `swarm`) goes to the weaker piece.
+#[allow(clippy::too_many_arguments)]
+fn closer_blocker(
+    pos: &Position,
+    ctx: &Context,
+    side: Color,
+    sq: Square,
+    pieces: Bitboard,
+    first: i32,
+    extra: impl Fn(i32) -> i32,
+    swarm: bool,
+    rotation: &mut Rotation,
+) {
+    let kind = |s: Square| pos.piece_at(s).map(|p| p.kind());
+    for rad in first..6 {
+        let extra = extra(rad);
+        if rad >= rotation.steps - extra {
+            break;
+        }
+        for c in pieces {
+            if i32::from(c.distance(sq)) != rad {
+                continue;
+            }
+            let Some(steps) = traverse(pos, ctx, side, c, sq).map(|t| t + extra) else {
+                continue;
+            };
+            let weaker =
+                rotation.swarm == swarm && rotation.blocker.is_some_and(|b| kind(c) < kind(b));
+            if steps < rotation.steps || (steps == rotation.steps && weaker) {
+                rotation.blocker = Some(c);
+                rotation.steps = steps;
+                rotation.swarm = swarm;
+            }
+        }
+    }
 }
 
 /// The rotation freeing our holder on `sq` by bringing a piece to every empty square beside
