@@ -91,19 +91,11 @@ fn with_the_structure_terms_positions_from_games_score_the_same_as_their_mirrore
     w[tusk_eval::weights::id::hostage_value_pct] = 100;
     w[tusk_eval::weights::id::frame_value_pct] = 100;
     w[tusk_eval::weights::id::blockade_value_pct] = 100;
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../data/oracle/sharp-depth4-judged-ladder.jsonl"
-    );
-    let text = std::fs::read_to_string(path).expect("the ladder oracle set");
-    let mut seen = 0;
-    for (i, line) in text.lines().enumerate() {
-        // `{"pos": "g [...]", ...}`: the position is the first string value.
-        let aei = line.split('"').nth(3).expect("a pos field");
-        let pos = tusk_engine::notation::board::parse_aei(aei).expect("a valid position");
-        check(&pos, &w, &format!("ladder line {}", i + 1));
-        seen += 1;
+    let positions = data_positions("oracle/sharp-depth4-judged-ladder.jsonl");
+    for (i, pos) in positions.iter().enumerate() {
+        check(pos, &w, &format!("ladder line {}", i + 1));
     }
+    let seen = positions.len();
     assert_eq!(seen, 1_000);
 }
 
@@ -115,23 +107,32 @@ fn with_the_structure_terms_positions_from_games_score_the_same_as_their_mirrore
 fn with_the_blockade_value_scored_positions_score_the_same_as_their_mirrored_twins() {
     let mut w = Weights::default();
     w[tusk_eval::weights::id::blockade_value_pct] = 100;
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../data/scored/sharp-eval-turn-starts.jsonl"
-    );
-    let text = std::fs::read_to_string(path).expect("the scored turn starts");
     let mut checked = 0;
-    for (i, line) in text.lines().enumerate() {
-        // `{"position":"g [...]", ...}`: the position is the first string value.
-        let aei = line.split('"').nth(3).expect("a position field");
-        let pos = tusk_engine::notation::board::parse_aei(aei).expect("a valid position");
+    for (i, pos) in data_positions("scored/sharp-eval-turn-starts.jsonl")
+        .iter()
+        .enumerate()
+    {
         let held = Color::ALL
             .into_iter()
-            .any(|c| tusk_eval::blockade_value::blockade(&pos, c).is_some());
+            .any(|c| tusk_eval::blockade_value::blockade(pos, c).is_some());
         if held {
-            check(&pos, &w, &format!("scored line {}", i + 1));
+            check(pos, &w, &format!("scored line {}", i + 1));
             checked += 1;
         }
     }
     assert!(checked > 3_000, "{checked} positions with a blockade");
+}
+
+/// The positions of a JSON-lines file under `data/` whose first string value is a position
+/// as AEI gives it (`{"pos": "g [...]", ...}` or `{"position": ...}`), in file order; a
+/// missing file or a bad position fails.
+fn data_positions(file: &str) -> Vec<Position> {
+    let path = format!("{}/../data/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .map(|line| {
+            let aei = line.split('"').nth(3).expect("a position field");
+            tusk_engine::notation::board::parse_aei(aei).expect("a valid position")
+        })
+        .collect()
 }
