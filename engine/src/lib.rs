@@ -31,6 +31,7 @@ pub use color::{ByColor, Color};
 pub use error::{ParseError, PositionError, StepError, TurnError};
 pub use game::{turn_boundary_result, EndReason, Game, GameResult};
 pub use make::{StepUndo, TurnUndo};
+pub use movegen::StepMask;
 pub use moves::{Move, Placement, Setup, Turn};
 pub use piece::{Piece, PieceKind};
 pub use position::{Pending, Position};

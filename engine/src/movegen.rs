@@ -13,6 +13,53 @@ fn push_steps_from_dests(out: &mut StepList, dests: Bitboard, dir: Direction) {
     }
 }
 
+/// Which steps [`Position::legal_steps_touching`] keeps: a step of the side to move's own
+/// piece when it starts on `own_from` or ends on `own_to`; a step of an enemy piece (the first
+/// half of a push, the second of a pull) when it starts on `enemy_from` or ends on `enemy_to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepMask {
+    /// Origins of own steps kept.
+    pub own_from: Bitboard,
+    /// Destinations of own steps kept.
+    pub own_to: Bitboard,
+    /// Origins of enemy steps kept.
+    pub enemy_from: Bitboard,
+    /// Destinations of enemy steps kept.
+    pub enemy_to: Bitboard,
+}
+
+impl StepMask {
+    /// Every step.
+    pub const ALL: StepMask = StepMask {
+        own_from: Bitboard::FULL,
+        own_to: Bitboard::FULL,
+        enemy_from: Bitboard::FULL,
+        enemy_to: Bitboard::FULL,
+    };
+
+    /// Every step, own or enemy, that starts on `from` or ends on `to`.
+    pub const fn touching(from: Bitboard, to: Bitboard) -> StepMask {
+        StepMask {
+            own_from: from,
+            own_to: to,
+            enemy_from: from,
+            enemy_to: to,
+        }
+    }
+
+    /// Whether the mask keeps `step` as a step of an own piece.
+    #[inline]
+    pub fn keeps_own(&self, step: Step) -> bool {
+        self.own_from.contains(step.from()) || self.own_to.contains(step.to())
+    }
+
+    /// Whether the mask keeps `step` as a step of an enemy piece.
+    #[inline]
+    pub fn keeps_enemy(&self, step: Step) -> bool {
+        self.enemy_from.contains(step.from()) || self.enemy_to.contains(step.to())
+    }
+}
+
 impl Position {
     /// Fills `out` with every legal next step of the side to move (never a pass). When a push
     /// is pending, only the steps that complete it. Allocation-free.
@@ -21,6 +68,13 @@ impl Position {
     /// when the last mover was stronger; it is then generated once (as a pull), never also as
     /// the start of a push, which reaches no other end position.
     pub fn legal_steps(&self, out: &mut StepList) {
+        self.legal_steps_touching(StepMask::ALL, out);
+    }
+
+    /// The steps of [`Position::legal_steps`] that `mask` keeps (see [`StepMask`]), in the
+    /// same order: a search that tries only the steps touching some squares asks for those
+    /// alone instead of filtering the whole list. Allocation-free.
+    pub fn legal_steps_touching(&self, mask: StepMask, out: &mut StepList) {
         out.clear();
         if self.steps_left() == 0 {
             return;
@@ -29,12 +83,16 @@ impl Position {
         let them = !us;
         let empty = self.empty_squares();
         let mobile = self.occupied_by(us) - self.frozen(us);
+        // The destinations a step in `dir` may have: on `to`, or coming from `from`.
+        let wanted = |from: Bitboard, to: Bitboard, dir: Direction| to | from.shift(dir);
 
         if let Pending::Push { square, victim } = self.pending() {
             let pushers = mobile & self.stronger_than(us, victim) & NEIGHBOURS[square.index()];
             for from in pushers {
                 if let Some(s) = Step::between(from, square) {
-                    out.push(s);
+                    if mask.keeps_own(s) {
+                        out.push(s);
+                    }
                 }
             }
             return;
@@ -48,7 +106,8 @@ impl Position {
             } else {
                 mobile
             };
-            push_steps_from_dests(out, movers.shift(dir) & empty, dir);
+            let dests = movers.shift(dir) & empty & wanted(mask.own_from, mask.own_to, dir);
+            push_steps_from_dests(out, dests, dir);
         }
 
         let mut pull_target = Bitboard::EMPTY;
@@ -57,7 +116,9 @@ impl Position {
             let victims = self.weaker_than(them, puller) & NEIGHBOURS[square.index()];
             for from in victims {
                 if let Some(s) = Step::between(from, square) {
-                    out.push(s);
+                    if mask.keeps_enemy(s) {
+                        out.push(s);
+                    }
                 }
             }
             pull_target = Bitboard::from_square(square);
@@ -78,6 +139,7 @@ impl Position {
                     };
                     for dir in Direction::ALL {
                         let dests = (victims.shift(dir) & empty) - skip;
+                        let dests = dests & wanted(mask.enemy_from, mask.enemy_to, dir);
                         push_steps_from_dests(out, dests, dir);
                     }
                 }
@@ -241,8 +303,9 @@ mod tests {
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
+    use super::StepMask;
     use crate::setup::random_setup;
-    use crate::{Color, Direction, Position, Square, Step, StepList};
+    use crate::{Bitboard, Color, Direction, Position, Square, Step, StepList};
 
     /// Positions met on random step-level walks from random setups: every state of every
     /// turn (1 to 4 steps left, pushes half done, pull opportunities), plus thinned boards.
@@ -281,6 +344,58 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn masked_generation_equals_the_filtered_list() {
+        let states = walk_states(11, 200);
+        let mut rng = SmallRng::seed_from_u64(12);
+        let (mut full, mut masked) = (StepList::new(), StepList::new());
+        let random_board = |rng: &mut SmallRng, density: f64| {
+            let mut b = Bitboard::EMPTY;
+            for sq in Square::all() {
+                if rng.gen_bool(density) {
+                    b |= Bitboard::from_square(sq);
+                }
+            }
+            b
+        };
+        let (mut kept, mut dropped) = (0usize, 0usize);
+        for p in &states {
+            p.legal_steps(&mut full);
+            let enemies = p.occupied_by(!p.side());
+            for density in [0.0, 0.1, 0.3, 1.0] {
+                let mask = StepMask {
+                    own_from: random_board(&mut rng, density),
+                    own_to: random_board(&mut rng, density),
+                    enemy_from: random_board(&mut rng, density),
+                    enemy_to: random_board(&mut rng, density),
+                };
+                p.legal_steps_touching(mask, &mut masked);
+                let expected: Vec<Step> = full
+                    .iter()
+                    .copied()
+                    .filter(|&s| {
+                        if enemies.contains(s.from()) {
+                            mask.keeps_enemy(s)
+                        } else {
+                            mask.keeps_own(s)
+                        }
+                    })
+                    .collect();
+                assert_eq!(
+                    masked.iter().copied().collect::<Vec<_>>(),
+                    expected,
+                    "{p:?}"
+                );
+                kept += expected.len();
+                dropped += full.len() - expected.len();
+            }
+        }
+        assert!(
+            kept > 100_000 && dropped > 100_000,
+            "{kept} kept, {dropped} dropped"
+        );
     }
 
     #[test]

@@ -13,7 +13,7 @@
 //! enumerating every step sequence (pinned by a brute-force test). Nothing is allocated once
 //! the output list has grown to its working size.
 
-use tusk_engine::{Bitboard, Pending, PieceKind, Position, Square, Step, StepList};
+use tusk_engine::{Bitboard, Pending, PieceKind, Position, Square, Step, StepList, StepMask};
 
 use crate::captures::{bound_until, capture_bound, lone_guards, KindSet};
 
@@ -167,16 +167,16 @@ impl Walk<'_> {
             _ => (Bitboard::FULL, Bitboard::FULL, Bitboard::FULL),
         };
         let mut steps = StepList::new();
-        pos.legal_steps(&mut steps);
+        pos.legal_steps_touching(
+            StepMask {
+                own_from,
+                own_to,
+                enemy_from,
+                enemy_to: Bitboard::EMPTY,
+            },
+            &mut steps,
+        );
         for &step in steps.iter() {
-            let tried = if enemies.contains(step.from()) {
-                enemy_from.contains(step.from())
-            } else {
-                own_from.contains(step.from()) || own_to.contains(step.to())
-            };
-            if !tried {
-                continue;
-            }
             let undo = pos.play_step_unchecked(step);
             self.path[len] = step;
             let lost_before = self.lost;

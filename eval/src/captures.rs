@@ -24,7 +24,7 @@
 //! captured or the bound for the rest rules them out.
 
 use tusk_engine::{
-    Bitboard, Pending, PieceKind, Position, Square, StepList, ADJACENT_TRAP, NEIGHBOURS,
+    Bitboard, Pending, PieceKind, Position, Square, StepList, StepMask, ADJACENT_TRAP, NEIGHBOURS,
 };
 
 /// A set of piece kinds, as a bit mask indexed by [`PieceKind::index`].
@@ -459,7 +459,6 @@ impl Hunt {
         if last_step && !matches!(pos.pending(), Pending::Pull { .. }) {
             return false;
         }
-        let enemies = pos.occupied_by(!pos.side());
         // Three steps from a position with nothing open: enemy pieces move only as victims,
         // and a victim step captures only if the victim is the lone enemy piece beside a
         // trap (`lone`). Every capture is a push or pull of a lone piece, by the first two
@@ -496,20 +495,22 @@ impl Hunt {
         } else {
             (Bitboard::FULL, Bitboard::FULL, Bitboard::FULL)
         };
+        let (own_from, own_to) = if last_step {
+            (Bitboard::EMPTY, Bitboard::EMPTY)
+        } else {
+            (own_from, own_to)
+        };
         let mut steps = StepList::new();
-        pos.legal_steps(&mut steps);
+        pos.legal_steps_touching(
+            StepMask {
+                own_from,
+                own_to,
+                enemy_from: victim_zone,
+                enemy_to: Bitboard::EMPTY,
+            },
+            &mut steps,
+        );
         for &step in steps.iter() {
-            if last_step && !enemies.contains(step.from()) {
-                continue;
-            }
-            let relevant = if enemies.contains(step.from()) {
-                victim_zone.contains(step.from())
-            } else {
-                own_from.contains(step.from()) || own_to.contains(step.to())
-            };
-            if !relevant {
-                continue;
-            }
             let undo = pos.play_step_unchecked(step);
             let done = self.record(pos)
                 || (remaining > 1

@@ -15,7 +15,8 @@
 
 use crate::captures::Fruitless;
 use tusk_engine::{
-    Bitboard, Color, Direction, Pending, PieceKind, Position, Square, StepList, NEIGHBOURS,
+    Bitboard, Color, Direction, Pending, PieceKind, Position, Square, StepList, StepMask,
+    NEIGHBOURS,
 };
 
 /// The goal rank of `color`.
@@ -246,7 +247,6 @@ fn search(
     }
     let us = pos.side();
     let mut steps = StepList::new();
-    pos.legal_steps(&mut steps);
     // With no slack every step must lower the bound, so it must touch the zone; with slack,
     // the steps touching it are tried first.
     let z = bound_zone(pos, remaining);
@@ -257,8 +257,13 @@ fn search(
         &[true, false]
     };
     for &relevant in passes {
+        if relevant {
+            pos.legal_steps_touching(StepMask::touching(from_zone, to_zone), &mut steps);
+        } else {
+            pos.legal_steps(&mut steps);
+        }
         for &step in steps.iter() {
-            if (from_zone.contains(step.from()) || to_zone.contains(step.to())) != relevant {
+            if !relevant && (from_zone.contains(step.from()) || to_zone.contains(step.to())) {
                 continue;
             }
             let undo = pos.play_step_unchecked(step);
@@ -291,7 +296,6 @@ fn search_min(pos: &mut Position, remaining: u8, bound: u8, fruitless: &mut Frui
     }
     let us = pos.side();
     let mut steps = StepList::new();
-    pos.legal_steps(&mut steps);
     let z = bound_zone(pos, remaining);
     let (from_zone, to_zone) = (z | z.neighbours(), z);
     // The fewest steps found so far, plus one (`remaining + 1`: none yet).
@@ -301,8 +305,13 @@ fn search_min(pos: &mut Position, remaining: u8, bound: u8, fruitless: &mut Frui
         if !relevant && bound + 1 >= best {
             break;
         }
+        if relevant {
+            pos.legal_steps_touching(StepMask::touching(from_zone, to_zone), &mut steps);
+        } else {
+            pos.legal_steps(&mut steps);
+        }
         for &step in steps.iter() {
-            if (from_zone.contains(step.from()) || to_zone.contains(step.to())) != relevant {
+            if !relevant && (from_zone.contains(step.from()) || to_zone.contains(step.to())) {
                 continue;
             }
             // Only goals in fewer than `best - 1` steps after this one improve on `best`.
