@@ -15,7 +15,7 @@
 
 use tusk_engine::{Bitboard, Pending, PieceKind, Position, Square, Step, StepList, StepMask};
 
-use crate::captures::{bound_until, capture_bound, lone_guards, KindSet};
+use crate::captures::{bound_by_trap, capture_bound, lone_guards, KindSet};
 
 /// The most steps a capture move takes (a whole turn).
 pub const MAX_STEPS: usize = 4;
@@ -111,6 +111,9 @@ struct Walk<'a> {
     path: [Step; MAX_STEPS],
     /// The own piece lost so far on the path, if any.
     lost: Option<PieceKind>,
+    /// Per trap of [`Square::TRAPS`], the kinds whose capture there is still wanted (not found
+    /// at an earlier length): the bound that prunes the walk counts only those.
+    wanted: [KindSet; 4],
 }
 
 impl Walk<'_> {
@@ -198,7 +201,7 @@ impl Walk<'_> {
                     let left = (remaining - 1) as u8;
                     let may_capture = left > 0
                         && (left > 1 || matches!(pos.pending(), Pending::Pull { .. }))
-                        && bound_until(pos, KindSet(0x3f), left, left) <= left;
+                        && bound_by_trap(pos, self.wanted, left, left) <= left;
                     if may_capture {
                         let key = pos.hash()
                             ^ ((depth as u64) << 8 | u64::from(left))
@@ -252,11 +255,19 @@ pub fn capture_moves(pos: &mut Position, out: &mut Vec<CaptureMove>, visited: &m
         path: [Step::try_new(Square::from_index(0), tusk_engine::Direction::North)
             .expect("a1n is a step"); MAX_STEPS],
         lost: None,
+        wanted: [KindSet(0x3f); 4],
     };
     for depth in lower.max(1)..=limit {
         walk.search(pos, 0, depth as usize);
         for (done, now) in walk.done.iter_mut().zip(&mut walk.now) {
             *done |= std::mem::replace(now, Bitboard::EMPTY);
+        }
+        for (t, trap) in Square::TRAPS.into_iter().enumerate() {
+            for kind in PieceKind::ALL {
+                if walk.done[kind.index()].contains(trap) {
+                    walk.wanted[t].0 &= !(1 << kind.index());
+                }
+            }
         }
     }
 }

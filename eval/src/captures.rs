@@ -184,16 +184,31 @@ pub fn capture_bound(pos: &Position, kinds: KindSet, limit: u8) -> u8 {
 /// [`capture_bound`], except that it may stop as soon as it has found a bound of at most
 /// `enough` (the answer is then some bound at most `enough`, not necessarily the least).
 pub(crate) fn bound_until(pos: &Position, kinds: KindSet, limit: u8, enough: u8) -> u8 {
-    let them = !pos.side();
     let wanted = targets(pos, kinds);
+    bound_of_targets(pos, [wanted; 4], limit, enough)
+}
+
+/// [`bound_until`] with the kinds wanted set per trap: `kinds[t]` for captures on the trap
+/// [`Square::TRAPS`]`[t]` (a generator that has already found some victims on some traps
+/// bounds only the captures still wanted).
+pub(crate) fn bound_by_trap(pos: &Position, kinds: [KindSet; 4], limit: u8, enough: u8) -> u8 {
+    bound_of_targets(pos, kinds.map(|k| targets(pos, k)), limit, enough)
+}
+
+/// The bound of [`bound_until`] for the enemy pieces `wanted[t]` captured on the trap
+/// [`Square::TRAPS`]`[t]`.
+#[inline]
+fn bound_of_targets(pos: &Position, wanted_at: [Bitboard; 4], limit: u8, enough: u8) -> u8 {
+    let them = !pos.side();
     let mut best = limit + 1;
-    if wanted.is_empty() || limit == 0 {
+    if wanted_at.iter().all(|&w| w == Bitboard::EMPTY) || limit == 0 {
         return best;
     }
     let enemies = pos.occupied_by(them);
     let pull_open = matches!(pos.pending(), Pending::Pull { .. });
     let mut att: Option<Attackers<'_>> = None;
     for (t, trap) in Square::TRAPS.iter().enumerate() {
+        let wanted = wanted_at[t];
         let guards = NEIGHBOURS[trap.index()] & enemies;
         let near = wanted & (guards | Bitboard::from_square(*trap));
         let far = wanted & crate::traps::RINGS[t][2];
