@@ -8,10 +8,11 @@
 //! with its capture and captures nothing before it; a longer sequence capturing the same
 //! victim (a wasted step, a detour) is not a move of its own: the search plays the rest of the
 //! turn after the capture. It is exact: a depth-first search over legal steps by increasing
-//! length, pruned only by the admissible bound of [`crate::captures`] (a node from which no
-//! capture is within reach cannot lie on a capturing sequence), so the sets equal those of
-//! enumerating every step sequence (pinned by a brute-force test). Nothing is allocated once
-//! the output list has grown to its working size.
+//! length, pruned only by the admissible bound of [`crate::captures`] for the victims still
+//! wanted (a node from which no such capture is within reach cannot lie on a sequence that
+//! yields a move; the victims found at a shorter length are not wanted again), so the sets
+//! equal those of enumerating every step sequence (pinned by a brute-force test). Nothing is
+//! allocated once the output list has grown to its working size.
 
 use tusk_engine::{Bitboard, Pending, PieceKind, Position, Square, Step, StepList, StepMask};
 
@@ -243,7 +244,7 @@ pub fn capture_moves(pos: &mut Position, out: &mut Vec<CaptureMove>, visited: &m
     out.clear();
     visited.next_call();
     let limit = pos.steps_left();
-    let lower = capture_bound(pos, KindSet(0x3f), limit);
+    let lower = capture_bound(pos, KindSet::ALL, limit);
     if limit == 0 || lower > limit {
         return;
     }
@@ -255,7 +256,7 @@ pub fn capture_moves(pos: &mut Position, out: &mut Vec<CaptureMove>, visited: &m
         path: [Step::try_new(Square::from_index(0), tusk_engine::Direction::North)
             .expect("a1n is a step"); MAX_STEPS],
         lost: None,
-        wanted: [KindSet(0x3f); 4],
+        wanted: [KindSet::ALL; 4],
     };
     for depth in lower.max(1)..=limit {
         walk.search(pos, 0, depth as usize);
@@ -265,7 +266,7 @@ pub fn capture_moves(pos: &mut Position, out: &mut Vec<CaptureMove>, visited: &m
         for (t, trap) in Square::TRAPS.into_iter().enumerate() {
             for kind in PieceKind::ALL {
                 if walk.done[kind.index()].contains(trap) {
-                    walk.wanted[t].0 &= !(1 << kind.index());
+                    walk.wanted[t].remove(kind);
                 }
             }
         }

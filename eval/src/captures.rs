@@ -35,10 +35,19 @@ impl KindSet {
     /// No kinds.
     pub const EMPTY: KindSet = KindSet(0);
 
+    /// Every kind.
+    pub const ALL: KindSet = KindSet(0x3f);
+
     /// Adds `kind`.
     #[inline]
     pub fn insert(&mut self, kind: PieceKind) {
         self.0 |= 1 << kind.index();
+    }
+
+    /// Removes `kind`.
+    #[inline]
+    pub fn remove(&mut self, kind: PieceKind) {
+        self.0 &= !(1 << kind.index());
     }
 
     /// Whether `kind` is in the set.
@@ -573,9 +582,6 @@ fn hunt(pos: &mut Position, wanted: KindSet, mode: Mode) -> KindSet {
     h.found
 }
 
-/// Every kind.
-const ALL_KINDS: KindSet = KindSet(0x3f);
-
 /// Whether the side to move can capture, within the steps left in this turn, some enemy piece
 /// of one of the kinds in `kinds`. Exact; allocation-free; copies the position once.
 pub fn can_capture(pos: &Position, kinds: KindSet) -> bool {
@@ -585,7 +591,7 @@ pub fn can_capture(pos: &Position, kinds: KindSet) -> bool {
 /// Every kind of enemy piece the side to move can capture this turn. Exact; allocation-free;
 /// copies the position once.
 pub fn capturable_kinds(pos: &Position) -> KindSet {
-    hunt(&mut pos.clone(), ALL_KINDS, Mode::All)
+    hunt(&mut pos.clone(), KindSet::ALL, Mode::All)
 }
 
 /// The strongest kind of enemy piece the side to move can capture this turn, if any. Exact;
@@ -596,7 +602,7 @@ pub fn best_capture(pos: &Position) -> Option<PieceKind> {
 
 /// [`best_capture`] searching on `pos` itself, which it leaves exactly as it found it.
 pub fn best_capture_mut(pos: &mut Position) -> Option<PieceKind> {
-    hunt(pos, ALL_KINDS, Mode::Strongest).strongest()
+    hunt(pos, KindSet::ALL, Mode::Strongest).strongest()
 }
 
 #[cfg(test)]
