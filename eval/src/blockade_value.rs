@@ -33,7 +33,7 @@
 //! kinds, reduced above 4,200.
 //!
 //! Feature (`blockade_value_pct`, weight in percent), for the blockading side: that value in
-//! rabbits. Ships at 0 for the tuner; part of the elephant line of the breakdown.
+//! rabbits. Ships at 47 (round 19); part of the elephant line of the breakdown.
 //!
 //! The tables and constants are sharp's (`eval/blockades.cpp`, `eval/strats.cpp`, David Wu);
 //! the code is Tusk's own. Differences: a rotation's steps are the piece's unfreezing

@@ -21,7 +21,7 @@
 //! 0.
 //!
 //! Feature (`frame_value_pct`, weight in percent), for the framing side, per frame: that
-//! value in rabbits. Ships at 0 for the tuner; part of the frames line of the breakdown.
+//! value in rabbits. Ships at 25 (round 19); part of the frames line of the breakdown.
 //!
 //! The tables and constants are sharp's (`eval/frames.cpp`, `eval/strats.cpp`, David Wu);
 //! the code is Tusk's own. Not ported: sharp also tries rotating a holder out for a weaker

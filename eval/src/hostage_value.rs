@@ -26,7 +26,7 @@
 //!   gain by the structure stand free to use it (away from it, forward, central).
 //!
 //! Feature (`hostage_value_pct`, weight in percent), for the holding side, per hostage: that
-//! share of the hostage's value, in rabbits. Ships at 0 for the tuner. Part of the
+//! share of the hostage's value, in rabbits. Ships at 16 (round 19). Part of the
 //! hostage-threat line of the breakdown.
 //!
 //! The valuation, its tables and constants are those of sharp's `eval/hostages.cpp` and

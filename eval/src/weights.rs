@@ -788,19 +788,43 @@ mod tests {
     }
 
     #[test]
-    fn the_shipped_weights_are_round_7s_with_half_a_pieces_own_share() {
+    fn the_round_10_set_is_round_7s_with_half_a_pieces_own_share() {
         // Round 10 (eval/README.md): the set shipped since round 8 (round 7's rabbit fit)
-        // with `capture_risk_self_pct` at 50, every other weight unchanged.
+        // with `capture_risk_self_pct` at 50, every other weight unchanged; shipped until
+        // round 19 (kept as data/weights/shipped-round10.json).
         let round7 = file_weights(include_str!("../../data/weights/round7-rabbit-fit.json"));
-        let shipped = Weights::default();
+        let round10 = file_weights(include_str!("../../data/weights/shipped-round10.json"));
         for p in Weights::params() {
             if p == id::capture_risk_self_pct {
-                assert_eq!((round7[p], shipped[p]), (0, 50));
+                assert_eq!((round7[p], round10[p]), (0, 50));
             } else {
-                assert_eq!(shipped[p], round7[p], "{}", Weights::name(p));
+                assert_eq!(round10[p], round7[p], "{}", Weights::name(p));
             }
         }
-        assert_eq!(shipped[id::hostage_threat_pct], 0);
+        assert_eq!(round10[id::hostage_threat_pct], 0);
+    }
+
+    #[test]
+    fn the_shipped_weights_are_round_10s_with_the_three_structure_values() {
+        // Round 19 (eval/README.md): the round-10 set with sharp's structures valued, the
+        // hostage at 16 %, the frame at 25 % and the elephant blockade at 47 % (the weights
+        // of the round-18 candidate, data/weights/round18-structures-hv16.json), every other
+        // weight unchanged.
+        let round10 = file_weights(include_str!("../../data/weights/shipped-round10.json"));
+        let shipped = Weights::default();
+        let structures = [
+            (id::hostage_value_pct, 16),
+            (id::frame_value_pct, 25),
+            (id::blockade_value_pct, 47),
+        ];
+        for p in Weights::params() {
+            match structures.iter().find(|(q, _)| *q == p) {
+                Some(&(_, v)) => assert_eq!((round10[p], shipped[p]), (0, v)),
+                None => assert_eq!(shipped[p], round10[p], "{}", Weights::name(p)),
+            }
+        }
+        assert!(crate::hostage_value::is_used(&shipped));
+        assert!(crate::blockade_value::is_used(&shipped));
     }
 
     #[test]

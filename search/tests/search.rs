@@ -465,11 +465,21 @@ fn the_exchange_keeps_the_ladder_camel_home() {
 #[test]
 fn the_defence_extension_sees_the_goal_two_turns_ahead() {
     let g = game("s [  r  r   rr     rh  crdD     dMR H  EDhRRR  e     C  CR  RR     ]");
+    // The evaluation this test was built with: the round-10 weights, shipped until round 19.
+    // With round 19's structure values silver plays the losing turn with the extension too
+    // (eval/README.md, round 19); the test is about the extension, so it keeps its weights.
+    let weights = tusk_eval::weights_file::parse(
+        include_str!("../../data/weights/shipped-round10.json"),
+        &tusk_eval::Weights::default(),
+    )
+    .expect("the round-10 weights")
+    .weights;
     for defence_extension in [true, false] {
         // Late-move pruning (on by default) must spare the moves near the mover's goal
         // (`lmpgoal`): without that it prunes late steps of gold's reply that set up the goal
         // (Dh6n Rh5n Mg5e Dh7w), and the losing turn is played even with defext.
         let params = tusk_search::params::Params {
+            weights: weights.clone(),
             defence_extension,
             late_move_pruning: true,
             lmp_goal_zone: true,
@@ -477,7 +487,14 @@ fn the_defence_extension_sees_the_goal_two_turns_ahead() {
         };
         let r = search_with_params(&g, 9, params);
         assert_legal(&g, &r);
-        let reply = search(&after(&g, &r), 9);
+        let reply = search_with_params(
+            &after(&g, &r),
+            9,
+            tusk_search::params::Params {
+                weights: weights.clone(),
+                ..Default::default()
+            },
+        );
         assert_eq!(
             matches!(reply.score.kind(), ScoreKind::WinIn(_)),
             !defence_extension,
