@@ -790,12 +790,32 @@ struct Rotation {
     needed: Option<PieceKind>,
 }
 
+impl Rotation {
+    /// No rotation found yet for the holder on `holder`: no blocker, `steps` as sharp starts
+    /// its search (10 for one piece, 16 for a swarm).
+    fn unfound(holder: Square, swarm: bool, steps: i32) -> Rotation {
+        Rotation {
+            holder,
+            blocker: None,
+            swarm,
+            steps,
+            needed: None,
+        }
+    }
+}
+
+/// The kind of the piece on `sq` (a square the caller knows is occupied; a rabbit if not).
+#[inline]
+fn kind_at(pos: &Position, sq: Square) -> PieceKind {
+    pos.piece_at(sq).map_or(PieceKind::Rabbit, |p| p.kind())
+}
+
 /// The steps our piece on `from` needs to stand on `to`: its unfreezing distance, the
 /// distance, and a step for the holder it relieves to make room (a stand-in for sharp's
 /// `traverseDist`, which also prices every square on the way); `None` when a rabbit would
 /// have to go backwards.
 fn traverse(pos: &Position, ctx: &Context, side: Color, from: Square, to: Square) -> Option<i32> {
-    let kind = pos.piece_at(from).map_or(PieceKind::Rabbit, |p| p.kind());
+    let kind = kind_at(pos, from);
     if !rabbit_may_go(side, kind, from, to) {
         return None;
     }
@@ -818,14 +838,8 @@ fn single_rotation(
     holders: Bitboard,
 ) -> (Rotation, bool) {
     let enemy = !side;
-    let kind = pos.piece_at(sq).map_or(PieceKind::Rabbit, |p| p.kind());
-    let mut rotation = Rotation {
-        holder: sq,
-        blocker: None,
-        swarm: false,
-        steps: 10,
-        needed: None,
-    };
+    let kind = kind_at(pos, sq);
+    let mut rotation = Rotation::unfound(sq, false, 10);
     let open = is_open(pos, sq);
     let guards = (NEIGHBOURS[sq.index()] & pos.occupied_by(enemy)).count();
     let movable = is_open_to_step(pos, sq) || is_open_to_push(pos, sq);
@@ -840,13 +854,13 @@ fn single_rotation(
     let beside = NEIGHBOURS[sq.index()] & held & pos.occupied_by(enemy);
     let frozen = ctx.frozen[enemy];
     for e in beside - frozen {
-        let k = pos.piece_at(e).map_or(PieceKind::Rabbit, |p| p.kind());
+        let k = kind_at(pos, e);
         if k != PieceKind::Rabbit {
             needed = needed.max(Some(k));
         }
     }
     for e in beside & frozen {
-        let k = pos.piece_at(e).map_or(PieceKind::Rabbit, |p| p.kind());
+        let k = kind_at(pos, e);
         // Still dominated without our holder: it stays frozen whoever stands there.
         let others = NEIGHBOURS[e.index()] - Bitboard::from_square(sq);
         if (others & pos.stronger_than(side, k)).any() {
@@ -951,14 +965,8 @@ fn closer_blocker(
 /// The rotation freeing our holder on `sq` by bringing a piece to every empty square beside
 /// it as well (sharp's `getBlockadeMultiRotation`).
 fn swarm_rotation(pos: &Position, side: Color, sq: Square, holders: Bitboard) -> Rotation {
-    let kind = pos.piece_at(sq).map_or(PieceKind::Rabbit, |p| p.kind());
-    let mut rotation = Rotation {
-        holder: sq,
-        blocker: None,
-        swarm: true,
-        steps: 16,
-        needed: None,
-    };
+    let kind = kind_at(pos, sq);
+    let mut rotation = Rotation::unfound(sq, true, 16);
     let needed = 1 + (NEIGHBOURS[sq.index()] & pos.empty_squares()).count() as i32;
     if needed == 1 {
         rotation.swarm = false;
@@ -1017,7 +1025,6 @@ fn rotations(
             n += 1;
         }
     }
-    let kind = |sq: Square| pos.piece_at(sq).map_or(PieceKind::Rabbit, |p| p.kind());
     // Chained from the single rotations as found (sharp updates in place, in its square
     // order; from a copy the result does not depend on the order, nor on the colours).
     let found = list;
@@ -1027,8 +1034,8 @@ fn rotations(
         let mut best = ri;
         for (j, rj) in found.iter().enumerate().take(n) {
             let Some(rj) = *rj else { continue };
-            let kj = kind(rj.holder);
-            if j == i || kj < needed || kj >= kind(ri.holder) || rj.steps > best.steps - 2 {
+            let kj = kind_at(pos, rj.holder);
+            if j == i || kj < needed || kj >= kind_at(pos, ri.holder) || rj.steps > best.steps - 2 {
                 continue;
             }
             let Some(t) = traverse(pos, ctx, side, rj.holder, ri.holder) else {
@@ -1077,7 +1084,7 @@ pub fn blockade_value(pos: &Position, ctx: &Context, side: Color, b: &Blockade) 
     let leftover_x2 = (2 * ours.count() as i32 - used_x2).clamp(0, 33) as usize;
     let leftover = LEFTOVER[leftover_x2];
     let cost_of = |sq: Square| {
-        let kind = pos.piece_at(sq).map_or(PieceKind::Rabbit, |p| p.kind());
+        let kind = kind_at(pos, sq);
         let idx = if kind == PieceKind::Rabbit {
             7
         } else {
@@ -1111,7 +1118,7 @@ pub fn blockade_value(pos: &Position, ctx: &Context, side: Color, b: &Blockade) 
         let dr = i32::from(sq.rank()) - i32::from(centre.rank()) + 7;
         let mut dist =
             i32::from(sq.distance(centre)) + FILE_EXTRA[df as usize] + RANK_EXTRA[dr as usize];
-        let kind = pos.piece_at(sq).map_or(PieceKind::Rabbit, |p| p.kind());
+        let kind = kind_at(pos, sq);
         if kind == PieceKind::Rabbit {
             if is_behind_trap(sq) {
                 dist += 2;
