@@ -115,6 +115,8 @@ struct Walk<'a> {
     /// Per trap of [`Square::TRAPS`], the kinds whose capture there is still wanted (not found
     /// at an earlier length): the bound that prunes the walk counts only those.
     wanted: [KindSet; 4],
+    /// The steps played so far (the generator's work).
+    played: u32,
 }
 
 impl Walk<'_> {
@@ -180,6 +182,7 @@ impl Walk<'_> {
             },
             &mut steps,
         );
+        self.played += steps.len() as u32;
         for &step in steps.iter() {
             let undo = pos.play_step_unchecked(step);
             self.path[len] = step;
@@ -223,6 +226,7 @@ impl Walk<'_> {
     fn complete_push(&mut self, pos: &mut Position, len: usize, kind: PieceKind, trap: Square) {
         let mut steps = StepList::new();
         pos.legal_steps(&mut steps);
+        self.played += steps.len() as u32;
         let lost_before = self.lost;
         for &step in steps.iter() {
             let undo = pos.play_step_unchecked(step);
@@ -239,14 +243,15 @@ impl Walk<'_> {
 
 /// Fills `out` with the capture moves of the side to move in `pos` (see the module docs),
 /// shortest first; `pos` is searched on and left exactly as it was. `visited` is the
-/// generator's work table, kept by the caller between calls.
-pub fn capture_moves(pos: &mut Position, out: &mut Vec<CaptureMove>, visited: &mut Visited) {
+/// generator's work table, kept by the caller between calls. Returns the number of steps the
+/// generator played (its work, which a searcher may charge against a node limit).
+pub fn capture_moves(pos: &mut Position, out: &mut Vec<CaptureMove>, visited: &mut Visited) -> u32 {
     out.clear();
     visited.next_call();
     let limit = pos.steps_left();
     let lower = capture_bound(pos, KindSet::ALL, limit);
     if limit == 0 || lower > limit {
-        return;
+        return 0;
     }
     let mut walk = Walk {
         out,
@@ -257,6 +262,7 @@ pub fn capture_moves(pos: &mut Position, out: &mut Vec<CaptureMove>, visited: &m
             .expect("a1n is a step"); MAX_STEPS],
         lost: None,
         wanted: [KindSet::ALL; 4],
+        played: 0,
     };
     for depth in lower.max(1)..=limit {
         walk.search(pos, 0, depth as usize);
@@ -271,4 +277,5 @@ pub fn capture_moves(pos: &mut Position, out: &mut Vec<CaptureMove>, visited: &m
             }
         }
     }
+    walk.played
 }

@@ -99,6 +99,7 @@ fn capture_moves_equal_brute_force() {
     let mut rng = SmallRng::seed_from_u64(5);
     let (mut checked, mut with_captures) = (0, 0);
     let mut by_len = [0usize; 5];
+    let mut steps_played = 0u64;
     let mut out = Vec::new();
     let mut visited = Visited::new();
     let mut list = StepList::new();
@@ -117,8 +118,15 @@ fn capture_moves_equal_brute_force() {
             }
             for p in [start, mid] {
                 let mut q = p.clone();
-                capture_moves(&mut q, &mut out, &mut visited);
+                let played = capture_moves(&mut q, &mut out, &mut visited);
                 assert_eq!(q, p, "the generator changed the position");
+                // Every move ends with a step the generator played.
+                assert!(
+                    played as usize >= out.len(),
+                    "{played} steps, {} moves",
+                    out.len()
+                );
+                steps_played += u64::from(played);
                 let got = generated(&p, &out);
                 let mut want = Victims::new();
                 brute(&mut p.clone(), 0, &mut want);
@@ -133,7 +141,8 @@ fn capture_moves_equal_brute_force() {
         }
     }
     eprintln!(
-        "{checked} positions, {with_captures} with captures; capture moves by steps (1-4): {:?}",
+        "{checked} positions, {with_captures} with captures; capture moves by steps (1-4): {:?}; \
+         {steps_played} generator steps",
         &by_len[1..]
     );
     assert!(

@@ -99,7 +99,8 @@ impl Worker<'_> {
     ) -> i32 {
         let mut best = stand;
         let mut list = std::mem::take(&mut self.capture_lists[h]);
-        capture_moves(&mut self.pos, &mut list, &mut self.capture_visited);
+        let played = capture_moves(&mut self.pos, &mut list, &mut self.capture_visited);
+        self.charge_generator_steps(played);
         let gain =
             |m: &tusk_eval::capture_moves::CaptureMove| value(m.captured) - m.lost.map_or(0, value);
         list.sort_unstable_by(|a, b| {

@@ -30,6 +30,13 @@ const POLL_NODES: u64 = 256;
 /// Entries of the per-thread evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 16;
 
+/// Capture-move generator steps charged as one searched node (`capmoves`, `exchange`). The
+/// bench at depth 7 with capture moves (one run, the idle host) searched 1,592,422 nodes and
+/// played 19,089,502 generator steps in 7.47 s, against 1,261,712 nodes in 4.49 s without:
+/// about 95 ns a generator step against 3.6 µs a node, so 37 steps cost a node's time; 32 is
+/// the power of two below. With it a node limit charges the feature what it costs in time.
+pub(crate) const GENERATOR_STEPS_PER_NODE: u32 = 32;
+
 /// The goal-defence walk's verdict on a cached turn start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Verdict {
@@ -103,6 +110,9 @@ pub(crate) struct Worker<'a> {
     /// Nodes searched by this thread.
     pub(crate) nodes: u64,
     unflushed: u64,
+    /// Capture-move generator steps not yet charged as nodes (fewer than
+    /// [`GENERATOR_STEPS_PER_NODE`]).
+    generator_steps: u32,
     pub(crate) seldepth: u32,
     pub(crate) stopped: bool,
     /// Static evaluations by search key (the evaluator's exact detectors are costly where
@@ -138,6 +148,7 @@ impl<'a> Worker<'a> {
             line: vec![NodeMove::NONE; MAX_HEIGHT + 1],
             nodes: 0,
             unflushed: 0,
+            generator_steps: 0,
             seldepth: 0,
             stopped: false,
             eval_cache: vec![(0, 0, false); EVAL_CACHE],
@@ -165,6 +176,18 @@ impl<'a> Worker<'a> {
             self.flush();
         }
         self.stopped
+    }
+
+    /// Charges `played` steps of the capture-move generator as nodes, one node per
+    /// [`GENERATOR_STEPS_PER_NODE`] (the remainder carried to the next call), so that a node
+    /// limit pays for the generator's work as it pays for the goal-defence walk's. The
+    /// search stops at the next poll when the charge takes it over its limit.
+    pub(crate) fn charge_generator_steps(&mut self, played: u32) {
+        let steps = self.generator_steps + played;
+        let charged = u64::from(steps / GENERATOR_STEPS_PER_NODE);
+        self.generator_steps = steps % GENERATOR_STEPS_PER_NODE;
+        self.nodes += charged;
+        self.unflushed += charged;
     }
 
     /// The goal-threat region of the current turn start (empty: no threat) and its cache slot,
@@ -794,5 +817,47 @@ mod tests {
                 "{text}: (detector, brute force)"
             );
         }
+    }
+
+    /// Generator steps are charged one node per 32, the remainder carried, and a charge that
+    /// reaches the node limit stops the search at the next poll.
+    #[test]
+    fn generator_steps_are_charged_as_nodes() {
+        use super::{SearchShared, Worker, GENERATOR_STEPS_PER_NODE};
+        use crate::control::Control;
+        use crate::params::Params;
+        use crate::tt::Tt;
+        use std::sync::atomic::{AtomicBool, AtomicU64};
+        assert_eq!(GENERATOR_STEPS_PER_NODE, 32);
+        let tt = Tt::try_new(1).expect("a 1 MiB transposition table");
+        let params = Params::default();
+        let control = Control::new();
+        let repetitions = super::RepetitionHistory::default();
+        let shared = SearchShared {
+            tt: &tt,
+            params: &params,
+            control: &control,
+            repetitions: &repetitions,
+            abort: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            node_limit: Some(10),
+        };
+        let mut worker = Worker::new(
+            &shared,
+            tusk_engine::Position::empty(tusk_engine::Color::Gold),
+        );
+        worker.charge_generator_steps(100);
+        assert_eq!(worker.nodes, 3, "100 steps: 3 nodes, 4 steps carried");
+        worker.charge_generator_steps(27);
+        assert_eq!(worker.nodes, 3, "31 steps carried");
+        worker.charge_generator_steps(1);
+        assert_eq!(worker.nodes, 4, "the carried steps make a node");
+        worker.charge_generator_steps(0);
+        assert_eq!(worker.nodes, 4);
+        worker.flush();
+        assert!(!worker.stopped, "4 of 10 nodes");
+        worker.charge_generator_steps(6 * 32);
+        worker.flush();
+        assert!(worker.stopped, "10 of 10 nodes");
     }
 }
