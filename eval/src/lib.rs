@@ -464,6 +464,12 @@ pub struct StandPat {
     /// (`capture_now_pct`), which a searcher must play as a move. Always false with an
     /// [`Bounded::AtMost`] score.
     pub exchange: bool,
+    /// The opponent's next-turn goal detector ran (the score is exact and not a goal this
+    /// turn) and proved that the opponent could not goal next turn if the side to move ended
+    /// its turn now. False where it did not run or could not rule a goal out. A searcher may
+    /// keep this for the board ([`Position::board_key`]): it is a fact of the pieces and the
+    /// side to move alone.
+    pub opponent_goal_ruled_out: bool,
 }
 
 /// [`evaluate_above`] for a quiescence search's stand-pat: where the side to move can capture
@@ -479,7 +485,15 @@ pub fn stand_pat_above(pos: &mut Position, w: &Weights, floor: Centirabbits) -> 
     evaluate_lazily(pos, w, floor, true)
 }
 
-/// [`evaluate_above`] (with `exchange` false) or [`stand_pat_above`].
+/// [`evaluate_above`] with what the evaluation learned on the way ([`StandPat`]; its
+/// `exchange` is always false): a searcher that also asks whether the opponent threatens a
+/// goal next turn can take [`StandPat::opponent_goal_ruled_out`] instead of running the goal
+/// detector again.
+pub fn evaluate_above_noting(pos: &mut Position, w: &Weights, floor: Centirabbits) -> StandPat {
+    evaluate_lazily(pos, w, floor, false)
+}
+
+/// [`evaluate_above_noting`] (with `exchange` false) or [`stand_pat_above`].
 fn evaluate_lazily(
     pos: &mut Position,
     w: &Weights,
@@ -489,6 +503,7 @@ fn evaluate_lazily(
     let exact = |score| StandPat {
         score: Bounded::Exact(score),
         exchange: false,
+        opponent_goal_ruled_out: false,
     };
     if let Some(steps) = goal::goal_in_mut(pos) {
         return exact(WIN - Centirabbits::from(steps));
@@ -513,6 +528,7 @@ fn evaluate_lazily(
         return StandPat {
             score: Bounded::AtMost(upper),
             exchange: false,
+            opponent_goal_ruled_out: false,
         };
     }
     let threat = NextTurnThreat::of_mut(pos);
@@ -530,6 +546,8 @@ fn evaluate_lazily(
             variance.adjust_integer(us, sink.difference(us)),
         )),
         exchange,
+        // `goal` is true where the detector ran out of nodes: false is a proof.
+        opponent_goal_ruled_out: !threat.goal,
     }
 }
 
@@ -579,6 +597,63 @@ mod tests {
 
     use super::*;
     use crate::test_util::{opening, pos, seed_diagram};
+
+    /// Whether the opponent of the side to move could goal next turn if the turn ended now.
+    fn opponent_can_goal(p: &Position) -> bool {
+        let mut q = p.clone();
+        q.end_turn();
+        goal::can_goal(&q)
+    }
+
+    /// `evaluate_above_noting` scores as `evaluate_above` does and rules the opponent's goal
+    /// out only where the opponent cannot goal: a silver rabbit one step from its goal rank
+    /// is a threat, the same rabbit at home is not; and along walks from the seed diagram
+    /// (goal threats) and the opening (none), at turn starts and mid-turn.
+    #[test]
+    fn the_opponents_goal_is_ruled_out_only_where_it_cannot_goal() {
+        let w = Weights::default();
+        let threat = pos("g", &[("E", "d4"), ("R", "h1"), ("r", "c2"), ("e", "h8")]);
+        let quiet = pos("g", &[("E", "d4"), ("R", "h1"), ("r", "c7"), ("e", "h8")]);
+        for (p, ruled_out) in [(threat, false), (quiet, true)] {
+            let mut q = p.clone();
+            let stand = evaluate_above_noting(&mut q, &w, Centirabbits::MIN);
+            assert_eq!(q, p);
+            assert_eq!(stand.opponent_goal_ruled_out, ruled_out, "{p:?}");
+            assert_eq!(stand.score, Bounded::Exact(evaluate(&p, &w)));
+            assert!(!stand.exchange);
+        }
+        let mut list = tusk_engine::StepList::new();
+        let (mut ruled_out, mut open) = (0, 0);
+        for mut p in [seed_diagram("g"), seed_diagram("s"), opening()] {
+            for i in 0..60 {
+                let stand = evaluate_above_noting(&mut p, &w, Centirabbits::MIN);
+                assert_eq!(stand.score, evaluate_above(&mut p, &w, Centirabbits::MIN));
+                if p.pending() == tusk_engine::Pending::None || p.can_end_turn() {
+                    if stand.opponent_goal_ruled_out {
+                        assert!(!opponent_can_goal(&p), "{p:?}");
+                        ruled_out += 1;
+                    } else {
+                        open += 1;
+                    }
+                }
+                // A bound proves nothing.
+                let bounded = evaluate_above_noting(&mut p, &w, WIN);
+                if let Bounded::AtMost(_) = bounded.score {
+                    assert!(!bounded.opponent_goal_ruled_out);
+                }
+                p.legal_steps(&mut list);
+                if list.is_empty() || (p.can_end_turn() && i % 3 == 0) {
+                    p.end_turn();
+                } else {
+                    p.play_step_unchecked(list[(i * 7) % list.len()]);
+                }
+            }
+        }
+        assert!(
+            ruled_out >= 40 && open >= 40,
+            "{ruled_out} ruled out, {open} not"
+        );
+    }
 
     #[test]
     fn the_opening_scores_zero_for_either_side() {

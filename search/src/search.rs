@@ -190,6 +190,17 @@ impl<'a> Worker<'a> {
         self.unflushed += charged;
     }
 
+    /// Records that the opponent cannot goal next turn from the current turn start (the
+    /// evaluation proved it): the goal-threat region is empty, as [`threat_region`] would
+    /// find at the cost of a goal search. The slot's entry for another board is replaced.
+    fn note_no_goal_threat(&mut self) {
+        let key = self.pos.board_key();
+        let slot = key as usize & (EVAL_CACHE - 1);
+        if self.threat_cache[slot].0 != key {
+            self.threat_cache[slot] = (key, Bitboard::EMPTY, Verdict::NotAsked);
+        }
+    }
+
     /// The goal-threat region of the current turn start (empty: no threat) and its cache slot,
     /// computed once per board key.
     fn cached_threat(&mut self) -> (Bitboard, usize) {
@@ -285,11 +296,11 @@ impl<'a> Worker<'a> {
             let stand = if self.sh.params.exchange {
                 tusk_eval::stand_pat_above(&mut self.pos, w, floor)
             } else {
-                tusk_eval::StandPat {
-                    score: tusk_eval::evaluate_above(&mut self.pos, w, floor),
-                    exchange: false,
-                }
+                tusk_eval::evaluate_above_noting(&mut self.pos, w, floor)
             };
+            if stand.opponent_goal_ruled_out && self.pos.at_turn_start() {
+                self.note_no_goal_threat();
+            }
             match stand.score {
                 tusk_eval::Bounded::Exact(e) => {
                     self.eval_cache[slot] = (key, e, stand.exchange);
