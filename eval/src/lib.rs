@@ -450,7 +450,7 @@ impl Bounded {
 /// an upper bound for any weights. With `floor` below every score the result is always exact
 /// and equals [`evaluate_mut`]'s. `pos` is left exactly as it was.
 pub fn evaluate_above(pos: &mut Position, w: &Weights, floor: Centirabbits) -> Bounded {
-    evaluate_lazily(pos, w, floor, false).score
+    evaluate_lazily(pos, w, floor, false, false).score
 }
 
 /// What a quiescence search may stand pat on: a score, and whether it left a capture to be
@@ -482,7 +482,7 @@ pub struct StandPat {
 /// evaluated in turn. Everywhere else it equals [`evaluate_above`]. An upper bound stays one:
 /// the bound counts the capture.
 pub fn stand_pat_above(pos: &mut Position, w: &Weights, floor: Centirabbits) -> StandPat {
-    evaluate_lazily(pos, w, floor, true)
+    evaluate_lazily(pos, w, floor, true, false)
 }
 
 /// [`evaluate_above`] with what the evaluation learned on the way ([`StandPat`]; its
@@ -490,23 +490,39 @@ pub fn stand_pat_above(pos: &mut Position, w: &Weights, floor: Centirabbits) -> 
 /// goal next turn can take [`StandPat::opponent_goal_ruled_out`] instead of running the goal
 /// detector again.
 pub fn evaluate_above_noting(pos: &mut Position, w: &Weights, floor: Centirabbits) -> StandPat {
-    evaluate_lazily(pos, w, floor, false)
+    evaluate_lazily(pos, w, floor, false, false)
 }
 
-/// [`evaluate_above_noting`] (with `exchange` false) or [`stand_pat_above`].
+/// [`evaluate_above_noting`] for a caller that has already run the goal detector for the side
+/// to move here ([`goal::goal_in`]) and found no goal this turn: the evaluation does not run
+/// it again. The same score as [`evaluate_above_noting`] where that is so; where the side to
+/// move can goal, the score is not the win it should be, so the caller must be sure.
+pub fn evaluate_above_noting_no_goal(
+    pos: &mut Position,
+    w: &Weights,
+    floor: Centirabbits,
+) -> StandPat {
+    evaluate_lazily(pos, w, floor, false, true)
+}
+
+/// [`evaluate_above_noting`] (with `exchange` false) or [`stand_pat_above`]; `no_goal`: the
+/// caller knows the side to move cannot goal this turn.
 fn evaluate_lazily(
     pos: &mut Position,
     w: &Weights,
     floor: Centirabbits,
     exchange: bool,
+    no_goal: bool,
 ) -> StandPat {
     let exact = |score| StandPat {
         score: Bounded::Exact(score),
         exchange: false,
         opponent_goal_ruled_out: false,
     };
-    if let Some(steps) = goal::goal_in_mut(pos) {
-        return exact(WIN - Centirabbits::from(steps));
+    if !no_goal {
+        if let Some(steps) = goal::goal_in_mut(pos) {
+            return exact(WIN - Centirabbits::from(steps));
+        }
     }
     let us = pos.side();
     let ctx = Context::for_scoring(pos, w);
@@ -605,8 +621,9 @@ mod tests {
         goal::can_goal(&q)
     }
 
-    /// `evaluate_above_noting` scores as `evaluate_above` does and rules the opponent's goal
-    /// out only where the opponent cannot goal: a silver rabbit one step from its goal rank
+    /// `evaluate_above_noting` scores as `evaluate_above` does (and so does
+    /// `evaluate_above_noting_no_goal` wherever the side to move cannot goal this turn), and
+    /// rules the opponent's goal out only where the opponent cannot goal: a silver rabbit one step from its goal rank
     /// is a threat, the same rabbit at home is not; and along walks from the seed diagram
     /// (goal threats) and the opening (none), at turn starts and mid-turn.
     #[test]
@@ -623,11 +640,19 @@ mod tests {
             assert!(!stand.exchange);
         }
         let mut list = tusk_engine::StepList::new();
-        let (mut ruled_out, mut open) = (0, 0);
+        let (mut ruled_out, mut open, mut told_no_goal) = (0, 0, 0);
         for mut p in [seed_diagram("g"), seed_diagram("s"), opening()] {
             for i in 0..60 {
                 let stand = evaluate_above_noting(&mut p, &w, Centirabbits::MIN);
                 assert_eq!(stand.score, evaluate_above(&mut p, &w, Centirabbits::MIN));
+                if goal::goal_in(&p).is_none() {
+                    // Told there is no goal this turn, it skips the detector: the same.
+                    let before = p.clone();
+                    let told = evaluate_above_noting_no_goal(&mut p, &w, Centirabbits::MIN);
+                    assert_eq!(told, stand, "{p:?}");
+                    assert_eq!(p, before);
+                    told_no_goal += 1;
+                }
                 if p.pending() == tusk_engine::Pending::None || p.can_end_turn() {
                     if stand.opponent_goal_ruled_out {
                         assert!(!opponent_can_goal(&p), "{p:?}");
@@ -653,6 +678,7 @@ mod tests {
             ruled_out >= 40 && open >= 40,
             "{ruled_out} ruled out, {open} not"
         );
+        assert!(told_no_goal >= 100, "{told_no_goal}");
     }
 
     #[test]

@@ -110,6 +110,9 @@ pub(crate) struct Worker<'a> {
     /// Nodes searched by this thread.
     pub(crate) nodes: u64,
     unflushed: u64,
+    /// The [`Position::hash`] of the last turn start where [`Worker::terminal`] found that the
+    /// side to move cannot goal this turn (its evaluation skips the goal detector).
+    no_goal_hash: u64,
     /// Capture-move generator steps not yet charged as nodes (fewer than
     /// [`GENERATOR_STEPS_PER_NODE`]).
     generator_steps: u32,
@@ -149,6 +152,7 @@ impl<'a> Worker<'a> {
             nodes: 0,
             unflushed: 0,
             generator_steps: 0,
+            no_goal_hash: 0,
             seldepth: 0,
             stopped: false,
             eval_cache: vec![(0, 0, false); EVAL_CACHE],
@@ -295,6 +299,8 @@ impl<'a> Worker<'a> {
             let w = &self.sh.params.weights;
             let stand = if self.sh.params.exchange {
                 tusk_eval::stand_pat_above(&mut self.pos, w, floor)
+            } else if self.no_goal_hash == key && self.pos.at_turn_start() {
+                tusk_eval::evaluate_above_noting_no_goal(&mut self.pos, w, floor)
             } else {
                 tusk_eval::evaluate_above_noting(&mut self.pos, w, floor)
             };
@@ -375,6 +381,8 @@ impl<'a> Worker<'a> {
                 t
             }
             None => {
+                // The goal detector found no goal this turn: the evaluation need not ask.
+                self.no_goal_hash = self.pos.hash();
                 self.path.push(key);
                 let v = self.search(depth, ply, h, -beta, -alpha, pv, ext);
                 self.path.pop();
