@@ -600,12 +600,7 @@ mod tests {
                 }
                 assert_eq!(p, before);
                 checked += 1;
-                p.legal_steps(&mut list);
-                if list.is_empty() || (p.can_end_turn() && i % 3 == 0) {
-                    p.end_turn();
-                } else {
-                    p.play_step_unchecked(list[(i * 7) % list.len()]);
-                }
+                crate::test_util::walk_step(&mut p, i, &mut list);
             }
         }
         assert_eq!(checked, 80);
@@ -623,9 +618,10 @@ mod tests {
 
     /// `evaluate_above_noting` scores as `evaluate_above` does (and so does
     /// `evaluate_above_noting_no_goal` wherever the side to move cannot goal this turn), and
-    /// rules the opponent's goal out only where the opponent cannot goal: a silver rabbit one step from its goal rank
-    /// is a threat, the same rabbit at home is not; and along walks from the seed diagram
-    /// (goal threats) and the opening (none), at turn starts and mid-turn.
+    /// rules the opponent's goal out only where the opponent cannot goal: a silver rabbit one
+    /// step from its goal rank is a threat, the same rabbit at home is not; and along walks
+    /// from the seed diagram (goal threats) and the opening (none), at turn starts and
+    /// mid-turn.
     #[test]
     fn the_opponents_goal_is_ruled_out_only_where_it_cannot_goal() {
         let w = Weights::default();
@@ -666,12 +662,7 @@ mod tests {
                 if let Bounded::AtMost(_) = bounded.score {
                     assert!(!bounded.opponent_goal_ruled_out);
                 }
-                p.legal_steps(&mut list);
-                if list.is_empty() || (p.can_end_turn() && i % 3 == 0) {
-                    p.end_turn();
-                } else {
-                    p.play_step_unchecked(list[(i * 7) % list.len()]);
-                }
+                crate::test_util::walk_step(&mut p, i, &mut list);
             }
         }
         assert!(

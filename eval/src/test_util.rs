@@ -1,7 +1,7 @@
 //! Hand-built positions for the unit tests.
 
 use tusk_engine::notation::board::from_pieces;
-use tusk_engine::{Color, Piece, Position, Square};
+use tusk_engine::{Color, Piece, Position, Square, StepList};
 
 /// A position with `side` (`"g"` or `"s"`) to move and the listed pieces (letter, square).
 pub fn pos(side: &str, pieces: &[(&str, &str)]) -> Position {
@@ -66,4 +66,16 @@ pub fn seed_diagram(side: &str) -> Position {
             ("R", "h1"),
         ],
     )
+}
+
+/// Step `i` of the tests' deterministic walk from a position: the turn ends where it may and
+/// `i` is a multiple of three (or no step is legal), else the `(7 i mod n)`-th legal step is
+/// played. `list` is scratch space.
+pub fn walk_step(p: &mut Position, i: usize, list: &mut StepList) {
+    p.legal_steps(list);
+    if list.is_empty() || (p.can_end_turn() && i.is_multiple_of(3)) {
+        p.end_turn();
+    } else {
+        p.play_step_unchecked(list[(i * 7) % list.len()]);
+    }
 }

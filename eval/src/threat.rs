@@ -187,12 +187,7 @@ mod tests {
                 assert_eq!(p, before);
                 assert_eq!(p.search_key(), before.search_key());
                 kinds |= 1 << t.capture.map_or(6, |k| k.index());
-                p.legal_steps(&mut list);
-                if list.is_empty() || (p.can_end_turn() && i % 3 == 0) {
-                    p.end_turn();
-                } else {
-                    p.play_step_unchecked(list[(i * 7) % list.len()]);
-                }
+                crate::test_util::walk_step(&mut p, i, &mut list);
             }
         }
         assert!(
