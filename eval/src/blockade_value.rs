@@ -50,7 +50,7 @@
 use tusk_engine::{Bitboard, Color, PieceKind, Position, Square, ADJACENT_TRAP, NEIGHBOURS};
 
 use crate::hostage_threat::{is_open, is_open_to_push, is_open_to_step};
-use crate::sfp::{approach_distance, from_side};
+use crate::sfp::{approach_distance, from_side, kind_at};
 use crate::trap_influence::steps_to_free;
 use crate::weights::{id, Weights};
 use crate::{Context, Sink};
@@ -791,23 +791,17 @@ struct Rotation {
 }
 
 impl Rotation {
-    /// No rotation found yet for the holder on `holder`: no blocker, `steps` as sharp starts
-    /// its search (10 for one piece, 16 for a swarm).
-    fn unfound(holder: Square, swarm: bool, steps: i32) -> Rotation {
+    /// No rotation found yet for the holder on `holder`: no blocker, the steps sharp starts
+    /// its search with (10 for one piece, 16 for a swarm).
+    fn unfound(holder: Square, swarm: bool) -> Rotation {
         Rotation {
             holder,
             blocker: None,
             swarm,
-            steps,
+            steps: if swarm { 16 } else { 10 },
             needed: None,
         }
     }
-}
-
-/// The kind of the piece on `sq` (a square the caller knows is occupied; a rabbit if not).
-#[inline]
-fn kind_at(pos: &Position, sq: Square) -> PieceKind {
-    pos.piece_at(sq).map_or(PieceKind::Rabbit, |p| p.kind())
 }
 
 /// The steps our piece on `from` needs to stand on `to`: its unfreezing distance, the
@@ -839,7 +833,7 @@ fn single_rotation(
 ) -> (Rotation, bool) {
     let enemy = !side;
     let kind = kind_at(pos, sq);
-    let mut rotation = Rotation::unfound(sq, false, 10);
+    let mut rotation = Rotation::unfound(sq, false);
     let open = is_open(pos, sq);
     let guards = (NEIGHBOURS[sq.index()] & pos.occupied_by(enemy)).count();
     let movable = is_open_to_step(pos, sq) || is_open_to_push(pos, sq);
@@ -966,7 +960,7 @@ fn closer_blocker(
 /// it as well (sharp's `getBlockadeMultiRotation`).
 fn swarm_rotation(pos: &Position, side: Color, sq: Square, holders: Bitboard) -> Rotation {
     let kind = kind_at(pos, sq);
-    let mut rotation = Rotation::unfound(sq, true, 16);
+    let mut rotation = Rotation::unfound(sq, true);
     let needed = 1 + (NEIGHBOURS[sq.index()] & pos.empty_squares()).count() as i32;
     if needed == 1 {
         rotation.swarm = false;
@@ -1165,13 +1159,13 @@ pub fn blockade_value(pos: &Position, ctx: &Context, side: Color, b: &Blockade) 
         & pos.stronger_than(side, PieceKind::from_index(next_kind.index() - 1));
     let (list, n) = rotations(pos, ctx, side, b, rotatable);
     let mut rotated_factor = free_factor;
-    let kind_at = |sq: Square| pos.piece_at(sq).map(|p| p.kind());
+    let kind_on = |sq: Square| pos.piece_at(sq).map(|p| p.kind());
     for r in list.iter().take(n).flatten() {
-        let piece = kind_at(r.holder).unwrap_or(PieceKind::Rabbit);
-        let mut blocker = r.blocker.and_then(kind_at);
+        let piece = kind_at(pos, r.holder);
+        let mut blocker = r.blocker.and_then(kind_on);
         if r.swarm {
             let beside = NEIGHBOURS[r.holder.index()] & ours;
-            blocker = blocker.max(beside.into_iter().filter_map(kind_at).max());
+            blocker = blocker.max(beside.into_iter().filter_map(kind_on).max());
         }
         let tier_blocker = blocker >= Some(tier_kind);
         let other = if piece == PieceKind::Elephant {

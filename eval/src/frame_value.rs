@@ -31,7 +31,7 @@
 use tusk_engine::{Bitboard, Color, PieceKind, Position, Square, NEIGHBOURS};
 
 use crate::hostage_threat::{is_open, is_open_to_push, is_open_to_step, rabbit_may_step};
-use crate::sfp::{self, advancement_factor, advancement_gain, from_side, sfp_score, ONE};
+use crate::sfp::{self, advancement_factor, advancement_gain, from_side, kind_at, sfp_score, ONE};
 use crate::trap_influence::steps_to_free;
 use crate::weights::id;
 use crate::{Context, Sink};
@@ -187,15 +187,15 @@ fn break_steps(pos: &Position, ctx: &Context, side: Color, f: &Frame, kind: Piec
 /// The value of frame `f` held by `side`, in centirabbits (see the module docs).
 pub fn frame_value(pos: &Position, ctx: &Context, side: Color, f: &Frame) -> i32 {
     let enemy = !side;
-    let kind_at = |s: Square| pos.piece_at(s).map_or(PieceKind::Rabbit, |p| p.kind());
-    let framed = kind_at(f.trap);
+    let framed = kind_at(pos, f.trap);
     let mut ours = sfp::army(pos, side);
     let mut theirs = sfp::army(pos, enemy);
     theirs[framed.index()] -= FRAMED;
-    theirs[kind_at(f.pinned).index()] -= from_side(&PINNED_LOSS, enemy, f.pinned) * (ONE / 100);
+    theirs[kind_at(pos, f.pinned).index()] -=
+        from_side(&PINNED_LOSS, enemy, f.pinned) * (ONE / 100);
     let mut penalty = 0;
     for sq in f.holders & pos.occupied_by(side) {
-        let kind = kind_at(sq);
+        let kind = kind_at(pos, sq);
         ours[kind.index()] -= from_side(&HOLDER_LOSS, side, sq) * (ONE / 100);
         if kind == PieceKind::Elephant {
             penalty = from_side(&ELEPHANT_HOLDER_PENALTY, side, sq);

@@ -42,7 +42,9 @@
 use tusk_engine::{Bitboard, Color, PieceKind, Position, Square, NEIGHBOURS};
 
 use crate::hostage_threat::{self, Hostage, THREAT_FACTOR};
-use crate::sfp::{self, advancement_factor, advancement_gain, from_side, sfp_score, Counts, ONE};
+use crate::sfp::{
+    self, advancement_factor, advancement_gain, from_side, kind_at, sfp_score, Counts, ONE,
+};
 use crate::trap_influence::{self, DISK3, DISK4};
 use crate::weights::id;
 use crate::{Context, Sink, Weights};
@@ -178,20 +180,19 @@ fn balance(
 ) -> Balance {
     let enemy = !side;
     let trap = Square::TRAPS[trap_index];
-    let kind_at = |s: Square| pos.piece_at(s).map_or(PieceKind::Rabbit, |p| p.kind());
     let mut ours = sfp::army(pos, side);
     let mut theirs = sfp::army(pos, enemy);
     // The hostages and their holders.
     let mut counted = Bitboard::EMPTY;
     let mut strongest_hostage = PieceKind::Rabbit;
     for h in held.iter().flatten() {
-        let kind = kind_at(h.square);
+        let kind = kind_at(pos, h.square);
         theirs[kind.index()] -= HELD;
         strongest_hostage = strongest_hostage.max(kind);
         if counted.contains(h.holder) || h.second.is_some_and(|s| counted.contains(s)) {
             continue;
         }
-        ours[kind_at(h.holder).index()] -= mobility_loss(side, h.holder);
+        ours[kind_at(pos, h.holder).index()] -= mobility_loss(side, h.holder);
         counted |= Bitboard::from_square(h.holder);
     }
     // Our pieces buried in the corner behind it, no stronger than the strongest hostage.
@@ -218,7 +219,7 @@ fn balance(
                                 if (p.color() == side
                                     && hostage_threat::is_open_to_step(pos, a))
                                     || (p.color() == enemy
-                                        && p.kind() < kind_at(sq)
+                                        && p.kind() < kind_at(pos, sq)
                                         && hostage_threat::is_open(pos, a)) =>
                             {
                                 here + there
@@ -232,9 +233,9 @@ fn balance(
             1 => 2 * here,
             _ => (3 * here + 16).min(128),
         };
-        let stronger = i64::from(ctx.stronger[side][kind_at(sq).index()]).min(6);
+        let stronger = i64::from(ctx.stronger[side][kind_at(pos, sq).index()]).min(6);
         // NS/64 × square/64 × loss/100 of a piece: in ONEths (100 × 4096 × 2) exactly.
-        ours[kind_at(sq).index()] -=
+        ours[kind_at(pos, sq).index()] -=
             BURIED_BY_STRONGER[stronger as usize] * twice * from_side(&MOBILITY_LOSS, side, sq);
     }
     // The enemy's defenders of the trap: its strongest piece tied there (base), or two lesser
@@ -256,7 +257,7 @@ fn balance(
     }
     let mut found = 0;
     for sq in NEIGHBOURS[trap.index()] & pos.occupied_by(enemy) {
-        let kind = kind_at(sq);
+        let kind = kind_at(pos, sq);
         if kind < strongest_defender {
             found += 1;
             theirs[kind.index()] -= tie;
@@ -382,7 +383,7 @@ fn block_count(pos: &Position, side: Color, h: &Hostage, kind: PieceKind) -> usi
         if i32::from(sq.rank()) == hr {
             count += 1;
         }
-        let blocker = pos.piece_at(sq).map_or(PieceKind::Rabbit, |p| p.kind());
+        let blocker = kind_at(pos, sq);
         let threats = pos.stronger_than(enemy, blocker) - excluded;
         if (DISK3[sq.index()] & threats).is_empty() {
             count += 1;
@@ -409,12 +410,8 @@ fn hostage_share(
 ) -> f64 {
     let enemy = !side;
     let t = h.trap_index;
-    let hostage = pos
-        .piece_at(h.square)
-        .map_or(PieceKind::Rabbit, |p| p.kind());
-    let holder = pos
-        .piece_at(h.holder)
-        .map_or(PieceKind::Rabbit, |p| p.kind());
+    let hostage = kind_at(pos, h.square);
+    let holder = kind_at(pos, h.holder);
     // Mix by our control of the trap without the enemy elephant's part.
     let ours = match side {
         Color::Gold => ctx.influence[t],

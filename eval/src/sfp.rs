@@ -18,6 +18,13 @@ use tusk_engine::{Bitboard, Color, PieceKind, Position, Square};
 use crate::trap_influence::steps_to_free;
 use crate::Context;
 
+/// The kind of the piece on `sq`, a square the caller knows is occupied (a rabbit if it is
+/// not): the structures' valuations read the kinds of the pieces they tie down.
+#[inline]
+pub fn kind_at(pos: &Position, sq: Square) -> PieceKind {
+    pos.piece_at(sq).map_or(PieceKind::Rabbit, |p| p.kind())
+}
+
 /// One piece in the fixed-point counts of [`Counts`]: 100 × 4096 × 2, so that every share
 /// the structures take off is a whole number.
 pub const ONE: i64 = 819_200;
