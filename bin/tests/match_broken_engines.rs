@@ -1,8 +1,10 @@
 //! An engine that cannot be started (a command that does not exist, one that prints garbage
 //! instead of `protocol-version 1`, one that exits at once, one that crashes when it is
-//! started again) is a setup error of the match, not a game: the run stops with a non-zero
-//! exit and a message that names the engine and shows its standard error, no game of it is
-//! recorded, and the engines are probed before the first game so that this takes seconds.
+//! started again, one that answers its options with `log Error:`) is a setup error of the
+//! match, not a game: the run stops with a non-zero exit and a message that names the engine
+//! and shows its standard error (or its own words), no game of it is recorded, and the
+//! engines are probed before the first game so that this takes seconds. An option an engine
+//! only warns about (`log Warning:`) is reported once and the match goes on.
 
 mod match_common;
 mod support;
@@ -151,4 +153,70 @@ fn an_engine_that_crashes_on_restart_stops_the_match_and_keeps_the_finished_game
         g[0]
     );
     assert!(s.live_engines().is_empty(), "{:?}", s.live_engines());
+}
+
+/// `name=NAME,cmd=<tusk> aei,...`: this build's own engine, with more spec fields.
+fn tusk_engine(name: &str, more: &str) -> String {
+    format!(
+        "name={name},cmd={} aei,nodes=200{more}",
+        env!("CARGO_BIN_EXE_tusk")
+    )
+}
+
+#[test]
+fn an_engine_that_refuses_an_option_stops_the_match_with_its_words() {
+    let s = Scratch::new("refused-option");
+    let json = s.path("games.jsonl");
+    let missing = s.path("no-such-weights.json");
+    let mut a = args(&["--games", "2"]);
+    a.extend(args(&[
+        "--engine",
+        &tusk_engine("typo", &format!(",option.weights={}", missing.display())),
+    ]));
+    a.extend(args(&["--engine", &tusk_engine("plain", "")]));
+    a.extend(args(&["--json", &json.display().to_string()]));
+    let (code, stderr, took) = run_failing(&a);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("engine typo could not be started: it refused its options"),
+        "names the engine and says why: {stderr}"
+    );
+    assert!(
+        stderr.contains("option 'weights'") && stderr.contains("no-such-weights.json"),
+        "quotes the engine's own error: {stderr}"
+    );
+    assert!(!stderr.contains("engine plain"), "{stderr}");
+    assert_eq!(
+        recorded(&json),
+        0,
+        "no game is played with the wrong weights"
+    );
+    assert!(
+        took < Duration::from_secs(30),
+        "found at the probe: {took:?}"
+    );
+}
+
+#[test]
+fn an_option_the_engine_ignores_is_reported_once_and_the_match_goes_on() {
+    let s = Scratch::new("ignored-option");
+    let json = s.path("games.jsonl");
+    let mut a = args(&["--games", "2", "--concurrency", "1", "--restart"]);
+    a.extend(args(&[
+        "--engine",
+        &tusk_engine("odd", ",option.frobnicate=1"),
+    ]));
+    a.extend(args(&["--engine", &tusk_engine("plain", "")]));
+    a.extend(args(&["--json", &json.display().to_string()]));
+    let out = tusk().arg("match").args(&a).output().expect("tusk runs");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{stderr}");
+    let warning = "warning: engine odd: unrecognized option 'frobnicate' ignored";
+    assert_eq!(
+        stderr.matches(warning).count(),
+        1,
+        "one warning however often the engine starts: {stderr}"
+    );
+    assert!(!stderr.contains("engine plain"), "{stderr}");
+    assert_eq!(recorded(&json), 2);
 }

@@ -32,6 +32,10 @@ pub enum ClientError {
     /// The engine said something the protocol does not allow.
     #[error("protocol error: {0}")]
     Protocol(String),
+    /// The engine answered its options with `log Error: <text>` (a value it refuses, a
+    /// weights file it cannot read): it would not play as configured.
+    #[error("it refused its options: {0}")]
+    OptionRefused(String),
     /// The match is being cancelled.
     #[error("cancelled")]
     Cancelled,
@@ -60,11 +64,34 @@ pub enum Answer {
     Cancelled,
 }
 
+/// The level of a `log` line that asks the controller for attention.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogLevel {
+    /// `log Error: ...`.
+    Error,
+    /// `log Warning: ...`.
+    Warning,
+}
+
+/// The level and text of a `log Error: <text>` or `log Warning: <text>` line (the prefixes of
+/// the AEI specification, matched as written); `None` for any other line.
+pub fn log_level(line: &str) -> Option<(LogLevel, &str)> {
+    let rest = line.strip_prefix("log ")?.trim_start();
+    let (level, text) = if let Some(t) = rest.strip_prefix("Error:") {
+        (LogLevel::Error, t)
+    } else {
+        (LogLevel::Warning, rest.strip_prefix("Warning:")?)
+    };
+    Some((level, text.trim()))
+}
+
 /// A started AEI engine (handshake done).
 pub struct AeiClient {
     proc: EngineProc,
     /// The `id name` the engine announced.
     pub id_name: String,
+    /// Options were sent whose answers no `isready` has read yet.
+    options_unanswered: bool,
 }
 
 impl AeiClient {
@@ -82,6 +109,7 @@ impl AeiClient {
         Ok(AeiClient {
             proc,
             id_name: String::new(),
+            options_unanswered: false,
         })
     }
 
@@ -175,9 +203,46 @@ impl AeiClient {
         }
     }
 
-    /// Forgets anything the engine sent that nobody read (before a new game).
+    /// Sends the engine's own options (`setoption name K value V` each, after the handshake);
+    /// what the engine answers to them is read by the `isready` of the next
+    /// [`AeiClient::ready_for_game`] (roundrobin's order: no `isready` of their own).
+    pub fn send_options(&mut self, options: &[(String, String)]) -> Result<(), ClientError> {
+        for (k, v) in options {
+            self.setoption(k, v)?;
+        }
+        self.options_unanswered = !options.is_empty();
+        Ok(())
+    }
+
+    /// `isready` before a game (after `newgame`), waiting for `readyok`. The first one after
+    /// [`AeiClient::send_options`] also reads what the engine logged about its options: a
+    /// `log Error: <text>` is [`ClientError::OptionRefused`]; the texts of its
+    /// `log Warning: <text>` lines (an option it does not know and ignores) are returned.
+    pub fn ready_for_game(&mut self, cancel: &AtomicBool) -> Result<Vec<String>, ClientError> {
+        let answers = std::mem::take(&mut self.options_unanswered);
+        self.send("isready")?;
+        let deadline = Instant::now() + READY_TIMEOUT;
+        let mut warnings = Vec::new();
+        loop {
+            let line = self.read_line(deadline, "readyok", cancel)?;
+            match log_level(&line) {
+                _ if line == "readyok" => return Ok(warnings),
+                _ if !answers => {}
+                Some((LogLevel::Error, text)) => {
+                    return Err(ClientError::OptionRefused(text.to_string()))
+                }
+                Some((LogLevel::Warning, text)) => warnings.push(text.to_string()),
+                None => {}
+            }
+        }
+    }
+
+    /// Forgets anything the engine sent that nobody read (before a new game), except the
+    /// answers to options not yet read by [`AeiClient::ready_for_game`].
     pub fn drain(&mut self) {
-        self.proc.drain();
+        if !self.options_unanswered {
+            self.proc.drain();
+        }
     }
 
     /// Sends `go` and waits for `bestmove` until `deadline` (`None`: forever), sending `stop`
@@ -238,5 +303,31 @@ impl AeiClient {
     /// Kills the engine at once.
     pub fn kill(self) {
         self.proc.kill();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn log_levels_are_read_from_the_specifications_prefixes() {
+        assert_eq!(
+            log_level("log Error: bad value 'x' for option 'hash'"),
+            Some((LogLevel::Error, "bad value 'x' for option 'hash'"))
+        );
+        assert_eq!(
+            log_level("log Warning: Unknown option: depth abc"),
+            Some((LogLevel::Warning, "Unknown option: depth abc"))
+        );
+        assert_eq!(
+            log_level("log  Warning:spaced"),
+            Some((LogLevel::Warning, "spaced"))
+        );
+        assert_eq!(log_level("log Debug: hash 256 MB ready"), None);
+        assert_eq!(log_level("log Exiting..."), None);
+        assert_eq!(log_level("info Error: not a log line"), None);
+        assert_eq!(log_level("logError: no space"), None);
+        assert_eq!(log_level("readyok"), None);
     }
 }

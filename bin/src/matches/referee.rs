@@ -46,6 +46,9 @@ pub struct Outcome {
     pub illegal_move: Option<String>,
     /// Per side: whether that engine misbehaved and must not be reused.
     pub faulty: ByColor<bool>,
+    /// Per side: what its engine warned about its options before the game (`log Warning:`
+    /// texts; only in the first game of a started engine).
+    pub option_warnings: ByColor<Vec<String>>,
 }
 
 /// The result of [`play_game`].
@@ -55,6 +58,14 @@ pub enum Played {
     Finished(Box<Outcome>),
     /// The match was cancelled (Ctrl-C or a decided SPRT); the game does not count.
     Aborted,
+    /// The engine of `side` answered its options with `log Error: <text>` before the game:
+    /// it would not play as configured, and the game does not count.
+    OptionsRefused {
+        /// The side whose engine refused.
+        side: Color,
+        /// The engine's words.
+        text: String,
+    },
 }
 
 /// The winner of a game stopped by a turn or game-time limit: the side with more pieces;
@@ -84,6 +95,8 @@ fn piece_counts(game: &Game) -> String {
 enum Stop {
     /// The match is being cancelled: the game does not count.
     Aborted,
+    /// An engine refused its options: the game does not count.
+    OptionsRefused(Color, String),
     /// The game ended.
     End {
         /// The winner.
@@ -122,6 +135,8 @@ struct Referee<'a, 'c> {
     faulty: ByColor<bool>,
     /// Engines whose input is closed (a `makemove` could not be sent).
     dead: ByColor<bool>,
+    /// What each engine warned about its options.
+    option_warnings: ByColor<Vec<String>>,
 }
 
 /// Plays one game. `setups`, when given, are the gold and silver setups the referee plays
@@ -146,6 +161,7 @@ pub fn play_game(
         start: Instant::now(),
         faulty: ByColor::default(),
         dead: ByColor::default(),
+        option_warnings: ByColor::default(),
     };
     let stop = match referee.play_out(setups) {
         Ok(never) => match never {},
@@ -162,14 +178,15 @@ impl Referee<'_, '_> {
 
     /// Turns the reason the game loop stopped into the result.
     fn finish(self, stop: Stop) -> Played {
-        let Stop::End {
-            winner,
-            reason,
-            detail,
-            illegal_move,
-        } = stop
-        else {
-            return Played::Aborted;
+        let (winner, reason, detail, illegal_move) = match stop {
+            Stop::End {
+                winner,
+                reason,
+                detail,
+                illegal_move,
+            } => (winner, reason, detail, illegal_move),
+            Stop::Aborted => return Played::Aborted,
+            Stop::OptionsRefused(side, text) => return Played::OptionsRefused { side, text },
         };
         // A fault seen while the match is being cancelled is the cancellation itself (the
         // engines were just killed): the game does not count.
@@ -184,6 +201,7 @@ impl Referee<'_, '_> {
             game: self.game,
             illegal_move,
             faulty: self.faulty,
+            option_warnings: self.option_warnings,
         }))
     }
 
@@ -235,12 +253,16 @@ impl Referee<'_, '_> {
                 r = r.and_then(|_| cl.setoption(k, &v));
             }
         }
-        r = r
+        let ready = r
             .and_then(|_| cl.send("newgame"))
-            .and_then(|_| cl.isready(self.cancel));
-        match r {
-            Ok(()) => Ok(()),
+            .and_then(|_| cl.ready_for_game(self.cancel));
+        match ready {
+            Ok(warnings) => {
+                self.option_warnings[c] = warnings;
+                Ok(())
+            }
             Err(ClientError::Cancelled) => Err(Stop::Aborted),
+            Err(ClientError::OptionRefused(text)) => Err(Stop::OptionsRefused(c, text)),
             Err(e) => {
                 self.faulty[c] = true;
                 let detail = format!("{} {e} before the game", self.who(c));

@@ -193,6 +193,7 @@ impl Collector<'_> {
             sched,
             outcome,
             seconds,
+            ..
         } = done;
         let Outcome {
             winner,
@@ -225,6 +226,9 @@ impl Collector<'_> {
     /// Writes a finished game to the JSON file and the records, shows it, and checks the
     /// SPRT.
     fn record(&mut self, done: Done) -> Result<(), RunError> {
+        for warning in &done.warnings {
+            self.progress.suspend(|| eprintln!("warning: {warning}"));
+        }
         let g = self.game_json(done);
         let outputs = &self.settings.outputs;
         if let (Some(f), Some(path)) = (self.json.as_mut(), &outputs.json) {

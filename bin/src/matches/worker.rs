@@ -1,7 +1,8 @@
 //! The match's workers: each keeps its own engine processes and plays the scheduled games it
 //! takes from the queue. An engine that cannot be started (it does not exist, fails the
-//! handshake, or exits at once) is a [`SetupError`] of the whole match, never a game: the
-//! worker cancels the run and reports it. This holds for an engine that already played games
+//! handshake, exits at once) is a [`SetupError`] of the whole match, never a game: the
+//! worker cancels the run and reports it. So is an engine that answers its options with
+//! `log Error:` before its first game (read at that game's `isready`). This holds for an engine that already played games
 //! in this run and fails when it is started again (a crash on restart): a match with a broken
 //! engine measures nothing, so the run stops; the games already finished are kept, the game
 //! that could not start is not recorded. [`probe`] starts every engine once before the first
@@ -75,6 +76,9 @@ pub struct Done {
     pub outcome: Box<Outcome>,
     /// Its wall-clock length.
     pub seconds: f64,
+    /// What its engines warned about their options (`engine <name>: <text>`), each engine's
+    /// reported once in a run.
+    pub warnings: Vec<String>,
 }
 
 /// What a worker reports.
@@ -107,6 +111,8 @@ pub struct MatchContext {
     probed: Mutex<Vec<Option<AeiClient>>>,
     /// Successful starts per engine.
     starts: Vec<AtomicU64>,
+    /// Per engine: whether its warnings about its options were reported already.
+    warned: Vec<AtomicBool>,
 }
 
 impl MatchContext {
@@ -131,7 +137,22 @@ impl MatchContext {
             children: Children::new(),
             probed: Mutex::new((0..n).map(|_| None).collect()),
             starts: (0..n).map(|_| AtomicU64::new(0)).collect(),
+            warned: (0..n).map(|_| AtomicBool::new(false)).collect(),
         }
+    }
+
+    /// `engine <name>: <text>` for each of `warnings`, engine `e`'s warnings about its
+    /// options in one game, the first time that engine has any; nothing after that (an
+    /// engine started for every game warns every time).
+    fn first_warnings(&self, e: usize, warnings: &[String]) -> Vec<String> {
+        if warnings.is_empty() || self.warned[e].swap(true, Ordering::Relaxed) {
+            return Vec::new();
+        }
+        let name = &self.engines[e].name;
+        warnings
+            .iter()
+            .map(|w| format!("engine {name}: {w}"))
+            .collect()
     }
 
     /// Whether the run is being cancelled.
@@ -185,13 +206,9 @@ impl MatchContext {
         let spec = &self.engines[e];
         let started = spawned
             .and_then(|c| c.handshake(&self.cancel))
-            .and_then(|mut c| {
-                for (k, v) in &spec.options {
-                    if let Err(error) = c.setoption(k, v) {
-                        return Err(c.fail(error));
-                    }
-                }
-                Ok(c)
+            .and_then(|mut c| match c.send_options(&spec.options) {
+                Ok(()) => Ok(c),
+                Err(error) => Err(c.fail(error)),
             });
         match started {
             Ok(c) => {
@@ -284,12 +301,22 @@ impl GameWorker {
         Ok(!self.shared.cancelled())
     }
 
-    /// Plays game `sg` with the started engines; `None` when the run was cancelled.
-    fn play(&mut self, sg: Scheduled) -> Option<Box<Outcome>> {
+    /// Plays game `sg` with the started engines: the outcome and the engines' first
+    /// warnings about their options; `Ok(None)` when the run was cancelled, an error when an
+    /// engine refused its options.
+    #[allow(clippy::type_complexity)]
+    fn play(
+        &mut self,
+        sg: Scheduled,
+    ) -> Result<Option<(Box<Outcome>, Vec<String>)>, Box<SetupError>> {
         let shared = Arc::clone(&self.shared);
         let seats = sg.seats;
-        let mut gold = self.procs[seats[Color::Gold]].take()?;
-        let mut silver = self.procs[seats[Color::Silver]].take()?;
+        let (Some(mut gold), Some(mut silver)) = (
+            self.procs[seats[Color::Gold]].take(),
+            self.procs[seats[Color::Silver]].take(),
+        ) else {
+            return Ok(None);
+        };
         let setups = schedule::setups_for(&shared.setups, shared.seed, sg.round);
         let spec = |c: Color| &shared.engines[seats[c]];
         let played = referee::play_game(
@@ -308,11 +335,32 @@ impl GameWorker {
             &shared.referee,
             &shared.cancel,
         );
-        let Played::Finished(outcome) = played else {
-            gold.kill();
-            silver.kill();
-            return None;
+        let outcome = match played {
+            Played::Finished(outcome) => outcome,
+            Played::Aborted => {
+                gold.kill();
+                silver.kill();
+                return Ok(None);
+            }
+            Played::OptionsRefused { side, text } => {
+                let (refused, other) = match side {
+                    Color::Gold => (gold, silver),
+                    Color::Silver => (silver, gold),
+                };
+                other.kill();
+                let e = seats[side];
+                return Err(Box::new(SetupError {
+                    engine: spec(side).name.clone(),
+                    cmd: spec(side).cmd.clone(),
+                    earlier_starts: shared.starts[e].load(Ordering::Relaxed).saturating_sub(1),
+                    start: refused.fail(ClientError::OptionRefused(text)),
+                }));
+            }
         };
+        let warnings = Color::ALL
+            .into_iter()
+            .flat_map(|c| shared.first_warnings(seats[c], &outcome.option_warnings[c]))
+            .collect();
         for (c, client) in Color::ALL.into_iter().zip([gold, silver]) {
             if outcome.faulty[c] {
                 client.kill();
@@ -322,7 +370,7 @@ impl GameWorker {
                 self.procs[seats[c]] = Some(client);
             }
         }
-        Some(outcome)
+        Ok(Some((outcome, warnings)))
     }
 }
 
@@ -343,12 +391,19 @@ impl Worker for GameWorker {
                 return Some(Event::SetupFailed(e));
             }
         }
-        let outcome = self.play(sg)?;
-        Some(Event::Finished(Done {
-            sched: sg,
-            outcome,
-            seconds: t0.elapsed().as_secs_f64(),
-        }))
+        match self.play(sg) {
+            Ok(Some((outcome, warnings))) => Some(Event::Finished(Done {
+                sched: sg,
+                outcome,
+                seconds: t0.elapsed().as_secs_f64(),
+                warnings,
+            })),
+            Ok(None) => None,
+            Err(e) => {
+                self.shared.cancel.store(true, Ordering::SeqCst);
+                Some(Event::SetupFailed(e))
+            }
+        }
     }
 }
 
