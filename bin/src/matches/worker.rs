@@ -274,6 +274,9 @@ pub fn probe(shared: &MatchContext, engines: &[usize]) -> Result<(), Vec<SetupEr
     }
 }
 
+/// A game a worker played: its outcome and its engines' first warnings about their options.
+type PlayedGame = (Box<Outcome>, Vec<String>);
+
 /// One worker: its own engine processes, by engine index.
 pub struct GameWorker {
     shared: Arc<MatchContext>,
@@ -304,11 +307,7 @@ impl GameWorker {
     /// Plays game `sg` with the started engines: the outcome and the engines' first
     /// warnings about their options; `Ok(None)` when the run was cancelled, an error when an
     /// engine refused its options.
-    #[allow(clippy::type_complexity)]
-    fn play(
-        &mut self,
-        sg: Scheduled,
-    ) -> Result<Option<(Box<Outcome>, Vec<String>)>, Box<SetupError>> {
+    fn play(&mut self, sg: Scheduled) -> Result<Option<PlayedGame>, Box<SetupError>> {
         let shared = Arc::clone(&self.shared);
         let seats = sg.seats;
         let (Some(mut gold), Some(mut silver)) = (
