@@ -2,10 +2,10 @@
 //! takes from the queue. An engine that cannot be started (it does not exist, fails the
 //! handshake, exits at once) is a [`SetupError`] of the whole match, never a game: the
 //! worker cancels the run and reports it. So is an engine that answers its options with
-//! `log Error:` before its first game (read at that game's `isready`). This holds for an engine that already played games
-//! in this run and fails when it is started again (a crash on restart): a match with a broken
-//! engine measures nothing, so the run stops; the games already finished are kept, the game
-//! that could not start is not recorded. [`probe`] starts every engine once before the first
+//! `log Error:` before its first game (read at that game's `isready`). This holds for an
+//! engine that already played games in this run and fails when it is started again (a crash
+//! on restart): a match with a broken engine measures nothing, so the run stops; the games
+//! already finished are kept, the game that could not start is not recorded. [`probe`] starts every engine once before the first
 //! game, so that a broken command fails within seconds.
 
 use std::path::PathBuf;
