@@ -155,7 +155,7 @@ impl AeiClient {
                 c.id_name = name.trim().to_string();
             }
         }
-        c.isready(cancel)
+        c.isready(cancel).map(drop)
     }
 
     fn read_line(
@@ -192,20 +192,9 @@ impl AeiClient {
         self.send(&format!("setoption name {name} value {value}"))
     }
 
-    /// `isready`, waiting for `readyok` (other lines are skipped).
-    pub fn isready(&mut self, cancel: &AtomicBool) -> Result<(), ClientError> {
-        self.send("isready")?;
-        let deadline = Instant::now() + READY_TIMEOUT;
-        loop {
-            if self.read_line(deadline, "readyok", cancel)? == "readyok" {
-                return Ok(());
-            }
-        }
-    }
-
     /// Sends the engine's own options (`setoption name K value V` each, after the handshake);
-    /// what the engine answers to them is read by the `isready` of the next
-    /// [`AeiClient::ready_for_game`] (roundrobin's order: no `isready` of their own).
+    /// what the engine answers to them is read by the next [`AeiClient::isready`], the one
+    /// before the first game (roundrobin's order: no `isready` of their own).
     pub fn send_options(&mut self, options: &[(String, String)]) -> Result<(), ClientError> {
         for (k, v) in options {
             self.setoption(k, v)?;
@@ -214,31 +203,33 @@ impl AeiClient {
         Ok(())
     }
 
-    /// `isready` before a game (after `newgame`), waiting for `readyok`. The first one after
-    /// [`AeiClient::send_options`] also reads what the engine logged about its options: a
-    /// `log Error: <text>` is [`ClientError::OptionRefused`]; the texts of its
-    /// `log Warning: <text>` lines (an option it does not know and ignores) are returned.
-    pub fn ready_for_game(&mut self, cancel: &AtomicBool) -> Result<Vec<String>, ClientError> {
+    /// `isready`, waiting for `readyok` (other lines are skipped). The first one after
+    /// [`AeiClient::send_options`] (the one before the first game, after `newgame`) also reads
+    /// what the engine logged about its options: a `log Error: <text>` is
+    /// [`ClientError::OptionRefused`]; the texts of its `log Warning: <text>` lines (an option
+    /// it does not know and ignores) are returned.
+    pub fn isready(&mut self, cancel: &AtomicBool) -> Result<Vec<String>, ClientError> {
         let answers = std::mem::take(&mut self.options_unanswered);
         self.send("isready")?;
         let deadline = Instant::now() + READY_TIMEOUT;
         let mut warnings = Vec::new();
         loop {
             let line = self.read_line(deadline, "readyok", cancel)?;
+            if line == "readyok" {
+                return Ok(warnings);
+            }
             match log_level(&line) {
-                _ if line == "readyok" => return Ok(warnings),
-                _ if !answers => {}
-                Some((LogLevel::Error, text)) => {
+                Some((LogLevel::Error, text)) if answers => {
                     return Err(ClientError::OptionRefused(text.to_string()))
                 }
-                Some((LogLevel::Warning, text)) => warnings.push(text.to_string()),
-                None => {}
+                Some((LogLevel::Warning, text)) if answers => warnings.push(text.to_string()),
+                _ => {}
             }
         }
     }
 
     /// Forgets anything the engine sent that nobody read (before a new game), except the
-    /// answers to options not yet read by [`AeiClient::ready_for_game`].
+    /// answers to options not yet read by [`AeiClient::isready`].
     pub fn drain(&mut self) {
         if !self.options_unanswered {
             self.proc.drain();

@@ -255,7 +255,7 @@ impl Referee<'_, '_> {
         }
         let ready = r
             .and_then(|_| cl.send("newgame"))
-            .and_then(|_| cl.ready_for_game(self.cancel));
+            .and_then(|_| cl.isready(self.cancel));
         match ready {
             Ok(warnings) => {
                 self.option_warnings[c] = warnings;
