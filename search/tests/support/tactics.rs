@@ -23,6 +23,13 @@
 //!   capture a piece of `kind` (its strongest capturable kind, not a rabbit); accepted are
 //!   exactly the turns after which the opponent can capture nothing and cannot goal (at most
 //!   a tenth of the turns), all listed (made by `examples/gen_capture_defence.rs`).
+//! * `capture_defence_games.txt` (label `keep <kind>`): as `capture_defence.txt`, but from
+//!   turn starts of real games (Tusk against sharp from the expert setups) and with the rule
+//!   a player defends by: accepted are exactly the turns after which the opponent can capture
+//!   no piece of `kind` or stronger and cannot goal (weaker pieces may be left en prise; at
+//!   most a tenth of the turns), all listed; kept only where sharp searching two turns plays
+//!   one of them (made by `examples/gen_capture_defence_games.rs`, kept by
+//!   `bin/scripts/validate_tactics.py`).
 //! * `decisive_defence.txt` (label `survive`): the side to move cannot win at once, and the
 //!   opponent threatens no goal but, if the side to move passed, could win at once by
 //!   elimination or immobilisation; accepted are exactly the turns after which the opponent
@@ -40,13 +47,14 @@ use tusk_engine::{turn_boundary_result, Game, Position, Turn};
 use tusk_search::{Control, Limits, SearchConfig, Searcher};
 
 /// The data sets, by file name.
-pub const SETS: [&str; 7] = [
+pub const SETS: [&str; 8] = [
     "goal.txt",
     "goal_defence.txt",
     "capture.txt",
     "capture_long.txt",
     "decisive.txt",
     "capture_defence.txt",
+    "capture_defence_games.txt",
     "decisive_defence.txt",
 ];
 
@@ -326,6 +334,20 @@ pub fn saving_turns(pos: &Position) -> Brute {
     })
 }
 
+/// The turns that keep the side to move's pieces of `kind` and stronger: after them the
+/// opponent can capture no such piece and cannot goal (nor has won). Weaker pieces may be
+/// left en prise: in a real game saving the camel at the price of a cat is the defence.
+pub fn keeping_turns(pos: &Position, kind: tusk_engine::PieceKind) -> Brute {
+    let us = pos.side();
+    brute(pos, &|q| match turn_boundary_result(q) {
+        Some(r) => r.winner == us,
+        None => {
+            !tusk_eval::goal::can_goal(q)
+                && tusk_eval::captures::best_capture(q).is_none_or(|k| k < kind)
+        }
+    })
+}
+
 /// The turns that win at once, by any reason.
 pub fn winning_turns(pos: &Position) -> Brute {
     let us = pos.side();
@@ -429,13 +451,11 @@ pub fn recompute(t: &Tactic) -> Brute {
     } else if label == "defend" {
         defending_turns(&t.position)
     } else if let Some(kind) = label.strip_prefix("capture ") {
-        let kind = tusk_engine::PieceKind::ALL
-            .into_iter()
-            .find(|k| format!("{k:?}").eq_ignore_ascii_case(kind))
-            .unwrap_or_else(|| panic!("{}: unknown piece kind {kind:?}", t.place));
-        free_capture_turns(&t.position, kind)
+        free_capture_turns(&t.position, parse_kind(kind, &t.place))
     } else if t.is_win() {
         winning_turns(&t.position)
+    } else if let Some(kind) = label.strip_prefix("keep ") {
+        keeping_turns(&t.position, parse_kind(kind, &t.place))
     } else if label.starts_with("save ") {
         saving_turns(&t.position)
     } else if label == "survive" {
@@ -443,4 +463,12 @@ pub fn recompute(t: &Tactic) -> Brute {
     } else {
         panic!("{}: unknown label {label:?}", t.place)
     }
+}
+
+/// The piece kind named in a label (`dog`), or a panic naming the data line.
+fn parse_kind(name: &str, place: &str) -> tusk_engine::PieceKind {
+    tusk_engine::PieceKind::ALL
+        .into_iter()
+        .find(|k| format!("{k:?}").eq_ignore_ascii_case(name))
+        .unwrap_or_else(|| panic!("{place}: unknown piece kind {name:?}"))
 }
