@@ -9,7 +9,8 @@
 //! `--without tt,lmr,...` switches search features off and `--with capmoves,...` on (the names
 //! of `tusk bench --without`); `--weights FILE` evaluates with a weights file (names it leaves
 //! out keep the shipped values) instead of the shipped set; `--set decisive_defence.txt`
-//! (repeatable) runs only the sets named.
+//! (repeatable) runs only the sets named, and `--set PATH` a file of the same format that is
+//! not a test set (such as `data/capture_defence_games_let_go.txt`).
 
 #[path = "../tests/support/tactics.rs"]
 mod tactics;
@@ -18,6 +19,7 @@ fn main() {
     let mut params = tusk_search::Params::default();
     let mut depths: Vec<u32> = Vec::new();
     let mut sets: Vec<String> = Vec::new();
+    let mut extra: Vec<String> = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         if a == "--without" || a == "--with" {
@@ -41,12 +43,18 @@ fn main() {
             params.weights = loaded.weights;
         } else if a == "--set" {
             let name = args.next().expect("--set takes a set's file name");
-            assert!(
-                tactics::SETS.contains(&name.as_str()),
-                "unknown set {name:?} (known: {})",
-                tactics::SETS.join(", ")
-            );
-            sets.push(name);
+            if tactics::SETS.contains(&name.as_str()) {
+                sets.push(name);
+            } else {
+                // A file of the same format elsewhere (a screen, not a test set).
+                let path = std::fs::canonicalize(&name).unwrap_or_else(|_| {
+                    panic!(
+                        "{name:?} is neither a set (known: {}) nor a readable file",
+                        tactics::SETS.join(", ")
+                    )
+                });
+                extra.push(path.to_string_lossy().into_owned());
+            }
         } else {
             depths.push(a.parse().expect("a depth in steps"));
         }
@@ -55,10 +63,13 @@ fn main() {
         depths = vec![4, 8];
     }
     for depth in depths {
-        for name in tactics::SETS {
-            if !sets.is_empty() && !sets.iter().any(|s| s == name) {
-                continue;
-            }
+        let only_extra = sets.is_empty() && !extra.is_empty();
+        let chosen = tactics::SETS
+            .iter()
+            .filter(|name| !only_extra && (sets.is_empty() || sets.iter().any(|s| s == *name)))
+            .map(|s| s.to_string());
+        for name in chosen.chain(extra.iter().cloned()) {
+            let name = name.as_str();
             let start = std::time::Instant::now();
             let (solved, total, missed) = tactics::solve_rate_with(name, depth, &params);
             println!(
