@@ -450,7 +450,7 @@ impl Bounded {
 /// an upper bound for any weights. With `floor` below every score the result is always exact
 /// and equals [`evaluate_mut`]'s. `pos` is left exactly as it was.
 pub fn evaluate_above(pos: &mut Position, w: &Weights, floor: Centirabbits) -> Bounded {
-    evaluate_lazily(pos, w, floor, false, false).score
+    evaluate_lazily(pos, w, floor, CaptureRule::Counted, false).score
 }
 
 /// What a quiescence search may stand pat on: a score, and whether it left a capture to be
@@ -482,7 +482,34 @@ pub struct StandPat {
 /// evaluated in turn. Everywhere else it equals [`evaluate_above`]. An upper bound stays one:
 /// the bound counts the capture.
 pub fn stand_pat_above(pos: &mut Position, w: &Weights, floor: Centirabbits) -> StandPat {
-    evaluate_lazily(pos, w, floor, true, false)
+    evaluate_lazily(pos, w, floor, CaptureRule::Exchange, false)
+}
+
+/// Where a quiescence search's stand-pat leaves the side to move's capture out, for the
+/// searcher to play it as a move ([`stand_pat_above_by`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureRule {
+    /// Nowhere: the capture counts at `capture_now_pct` (the evaluation itself).
+    Counted,
+    /// Where the opponent threatens a piece worth at least as much next turn
+    /// ([`stand_pat_above`]).
+    Exchange,
+    /// At every turn start, and mid-turn where [`CaptureRule::Exchange`] leaves it out: at a
+    /// turn start the whole turn is left for the capture and the opponent's reply, so a
+    /// searcher that plays them out judges the trade instead of a fixed share of the piece.
+    TurnStart,
+}
+
+/// [`evaluate_above`] for a quiescence search's stand-pat, leaving the side to move's capture
+/// out where `rule` says ([`StandPat::exchange`] then true); [`stand_pat_above`] is
+/// [`CaptureRule::Exchange`]. An upper bound stays one: the bound counts the capture.
+pub fn stand_pat_above_by(
+    pos: &mut Position,
+    w: &Weights,
+    floor: Centirabbits,
+    rule: CaptureRule,
+) -> StandPat {
+    evaluate_lazily(pos, w, floor, rule, false)
 }
 
 /// [`evaluate_above`] with what the evaluation learned on the way ([`StandPat`]; its
@@ -490,7 +517,7 @@ pub fn stand_pat_above(pos: &mut Position, w: &Weights, floor: Centirabbits) -> 
 /// goal next turn can take [`StandPat::opponent_goal_ruled_out`] instead of running the goal
 /// detector again.
 pub fn evaluate_above_noting(pos: &mut Position, w: &Weights, floor: Centirabbits) -> StandPat {
-    evaluate_lazily(pos, w, floor, false, false)
+    evaluate_lazily(pos, w, floor, CaptureRule::Counted, false)
 }
 
 /// [`evaluate_above_noting`] for a caller that has already run the goal detector for the side
@@ -502,16 +529,16 @@ pub fn evaluate_above_noting_no_goal(
     w: &Weights,
     floor: Centirabbits,
 ) -> StandPat {
-    evaluate_lazily(pos, w, floor, false, true)
+    evaluate_lazily(pos, w, floor, CaptureRule::Counted, true)
 }
 
-/// [`evaluate_above_noting`] (with `exchange` false) or [`stand_pat_above`]; `no_goal`: the
-/// caller knows the side to move cannot goal this turn.
+/// [`evaluate_above_noting`] (with [`CaptureRule::Counted`]) or [`stand_pat_above_by`];
+/// `no_goal`: the caller knows the side to move cannot goal this turn.
 fn evaluate_lazily(
     pos: &mut Position,
     w: &Weights,
     floor: Centirabbits,
-    exchange: bool,
+    rule: CaptureRule,
     no_goal: bool,
 ) -> StandPat {
     let exact = |score| StandPat {
@@ -548,11 +575,12 @@ fn evaluate_lazily(
         };
     }
     let threat = NextTurnThreat::of_mut(pos);
-    let exchange = exchange
-        && match (capture, threat.capture) {
-            (Some(c), Some(t)) => ctx.values[us][t.index()] >= ctx.values[!us][c.index()],
-            _ => false,
-        };
+    let exchange = match (rule, capture, threat.capture) {
+        (CaptureRule::Counted, _, _) | (_, None, _) => false,
+        (CaptureRule::TurnStart, Some(_), _) if pos.at_turn_start() => true,
+        (_, Some(c), Some(t)) => ctx.values[us][t.index()] >= ctx.values[!us][c.index()],
+        (_, Some(_), None) => false,
+    };
     if exchange {
         sink = without_capture;
     }

@@ -1,7 +1,9 @@
 //! The quiescence search's stand-pat score (`stand_pat_above`): equal to the evaluation
 //! except in an exchange (the side to move can capture this turn and the opponent threatens a
 //! piece of at least the same value next turn), where it is the evaluation without the side to
-//! move's capture-now contribution; exact colour symmetry.
+//! move's capture-now contribution; exact colour symmetry. The other rules of
+//! `stand_pat_above_by`: `Counted` is the evaluation everywhere, `TurnStart` leaves the
+//! capture out at every turn start too.
 
 mod common;
 
@@ -9,7 +11,8 @@ use tusk_engine::notation::board::parse_aei;
 use tusk_engine::{Color, PieceKind, Position};
 use tusk_eval::captures::best_capture;
 use tusk_eval::{
-    evaluate, features, id, stand_pat_above, Bounded, Centirabbits, NextTurnThreat, Weights,
+    evaluate, features, id, stand_pat_above, stand_pat_above_by, Bounded, CaptureRule,
+    Centirabbits, NextTurnThreat, Weights,
 };
 
 /// The stand-pat score of `pos` with no floor (always exact).
@@ -110,4 +113,50 @@ fn the_ladder_position_is_an_exchange() {
     assert_eq!(score, evaluate(&p, &w) - capture);
     eprintln!("evaluation {}, stand pat {score}", evaluate(&p, &w));
     assert!(score < 0, "{score}");
+}
+
+/// `CaptureRule::Counted` is the evaluation; `CaptureRule::TurnStart` leaves the side to
+/// move's capture out wherever it has one at a turn start, and mid-turn exactly where the
+/// exchange rule does; both with exact colour symmetry.
+#[test]
+fn the_turn_start_rule_leaves_every_capture_at_a_turn_start_out() {
+    let w = Weights::default();
+    let exact = |p: &Position, rule| {
+        let s = stand_pat_above_by(&mut p.clone(), &w, Centirabbits::MIN, rule);
+        match s.score {
+            Bounded::Exact(v) => (v, s.exchange),
+            Bounded::AtMost(_) => panic!("a bound with no floor: {p:?}"),
+        }
+    };
+    let (mut at_start, mut beyond_exchange) = (0, 0);
+    for (i, p) in common::all_positions(1_500).iter().enumerate() {
+        assert_eq!(
+            exact(p, CaptureRule::Counted),
+            (evaluate(p, &w), false),
+            "#{i}"
+        );
+        let (score, out) = exact(p, CaptureRule::TurnStart);
+        let capture = tusk_eval::goal::goal_in(p).is_none() && best_capture(p).is_some();
+        let want = if p.at_turn_start() {
+            capture
+        } else {
+            is_exchange(p, &w)
+        };
+        assert_eq!(out, want, "#{i} {p:?}");
+        assert_eq!(score, expected(p, &w, out), "#{i} {p:?}");
+        assert_eq!(
+            exact(&p.flip(), CaptureRule::TurnStart),
+            (score, out),
+            "#{i} twin"
+        );
+        if out && p.at_turn_start() {
+            at_start += 1;
+            beyond_exchange += usize::from(!is_exchange(p, &w));
+        }
+    }
+    eprintln!("{at_start} captures left out at turn starts, {beyond_exchange} beyond exchanges");
+    assert!(
+        beyond_exchange >= 20,
+        "only {beyond_exchange} positions to tell the rules apart"
+    );
 }

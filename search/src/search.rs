@@ -276,8 +276,8 @@ impl<'a> Worker<'a> {
 
     /// The static score of the current position from the side to move's view, a goal this
     /// turn (the evaluator's exact detector) turned into a win `ply` steps from the root.
-    /// With the exchange feature on it is the quiescence search's stand-pat score
-    /// ([`tusk_eval::stand_pat_above`]).
+    /// With the exchange or the capture-quiescence feature on it is the quiescence search's
+    /// stand-pat score ([`tusk_eval::stand_pat_above_by`]).
     #[inline]
     pub(crate) fn static_eval(&mut self, ply: i32) -> i32 {
         self.static_eval_above(ply, -INF).0
@@ -297,8 +297,15 @@ impl<'a> Worker<'a> {
             (self.eval_cache[slot].1, self.eval_cache[slot].2)
         } else {
             let w = &self.sh.params.weights;
-            let stand = if self.sh.params.exchange {
-                tusk_eval::stand_pat_above(&mut self.pos, w, floor)
+            let rule = if self.sh.params.capture_quiescence {
+                tusk_eval::CaptureRule::TurnStart
+            } else if self.sh.params.exchange {
+                tusk_eval::CaptureRule::Exchange
+            } else {
+                tusk_eval::CaptureRule::Counted
+            };
+            let stand = if rule != tusk_eval::CaptureRule::Counted {
+                tusk_eval::stand_pat_above_by(&mut self.pos, w, floor, rule)
             } else if self.no_goal_hash == key && self.pos.at_turn_start() {
                 tusk_eval::evaluate_above_noting_no_goal(&mut self.pos, w, floor)
             } else {
