@@ -62,8 +62,9 @@ fn main() {
     if depths.is_empty() {
         depths = vec![4, 8];
     }
+    // Files named by path alone run without the test sets.
+    let only_extra = sets.is_empty() && !extra.is_empty();
     for depth in depths {
-        let only_extra = sets.is_empty() && !extra.is_empty();
         let chosen = tactics::SETS
             .iter()
             .filter(|name| !only_extra && (sets.is_empty() || sets.iter().any(|s| s == *name)))

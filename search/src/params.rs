@@ -251,8 +251,9 @@ impl Default for Params {
             // Won its match (search/README.md) but fails the capture-defence tactics floor:
             // off until that is settled.
             exchange: false,
-            // Judges threatened pieces more as sharp does, but below the capture-defence
-            // floors (eval/README.md, round 22) and not measured in games: off.
+            // Judges threatened pieces more as sharp does, but falls below the capture-defence
+            // floors and regrets 101 more on the oracle screen at 100,000 nodes (eval/README.md,
+            // round 22); no match played: off.
             capture_quiescence: false,
             defence_extension: false,
             // On the 603 threatened turn starts of the goal-defence tactics set and 40 seeded
