@@ -315,6 +315,18 @@ impl Params {
         }
     }
 
+    /// Where the quiescence search's stand-pat leaves the side to move's capture to be played
+    /// as a move: `qcapture` wins over `exchange`, which wins over the plain evaluation.
+    pub fn capture_rule(&self) -> tusk_eval::CaptureRule {
+        if self.capture_quiescence {
+            tusk_eval::CaptureRule::TurnStart
+        } else if self.exchange {
+            tusk_eval::CaptureRule::Exchange
+        } else {
+            tusk_eval::CaptureRule::Counted
+        }
+    }
+
     /// Whether `feature` is on.
     pub fn get(&self, feature: Feature) -> bool {
         match feature {

@@ -297,13 +297,7 @@ impl<'a> Worker<'a> {
             (self.eval_cache[slot].1, self.eval_cache[slot].2)
         } else {
             let w = &self.sh.params.weights;
-            let rule = if self.sh.params.capture_quiescence {
-                tusk_eval::CaptureRule::TurnStart
-            } else if self.sh.params.exchange {
-                tusk_eval::CaptureRule::Exchange
-            } else {
-                tusk_eval::CaptureRule::Counted
-            };
+            let rule = self.sh.params.capture_rule();
             let stand = if rule != tusk_eval::CaptureRule::Counted {
                 tusk_eval::stand_pat_above_by(&mut self.pos, w, floor, rule)
             } else if self.no_goal_hash == key && self.pos.at_turn_start() {

@@ -5,8 +5,9 @@
 //! `log Error:` before its first game (read at that game's `isready`). This holds for an
 //! engine that already played games in this run and fails when it is started again (a crash
 //! on restart): a match with a broken engine measures nothing, so the run stops; the games
-//! already finished are kept, the game that could not start is not recorded. [`probe`] starts every engine once before the first
-//! game, so that a broken command fails within seconds.
+//! already finished are kept, the game that could not start is not recorded. [`probe`]
+//! starts every engine once before the first game, so that a broken command fails within
+//! seconds.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
