@@ -67,11 +67,17 @@ pub enum Feature {
     /// reply is met at its turn start in the same way
     /// ([`tusk_eval::CaptureRule::TurnStart`]). Off by default.
     CaptureQuiescence,
+    /// Reverse futility pruning: off the principal variation, not under a goal threat and
+    /// at most [`Params::rfp_max_depth`] steps from the horizon, a node whose static score
+    /// beats beta by [`Params::rfp_margin`] per step of depth left is cut without a search
+    /// (the side to move keeps the steps it has; the evaluation already holds the exact
+    /// capture and goal detectors of the next turn). Off by default.
+    ReverseFutility,
 }
 
 impl Feature {
     /// Every feature.
-    pub const ALL: [Feature; 18] = [
+    pub const ALL: [Feature; 19] = [
         Feature::Tt,
         Feature::TtMove,
         Feature::Ordering,
@@ -90,11 +96,12 @@ impl Feature {
         Feature::LmpGoalZone,
         Feature::EliminationThreat,
         Feature::CaptureQuiescence,
+        Feature::ReverseFutility,
     ];
 
     /// The name used on the command line (`tt`, `ttmove`, `ordering`, `null`, `lmr`, `qsearch`,
     /// `threat`, `aspiration`, `rootred`, `commute`, `capmoves`, `goaldef`, `exchange`,
-    /// `defext`, `lmp`, `lmpgoal`, `elim`, `qcapture`).
+    /// `defext`, `lmp`, `lmpgoal`, `elim`, `qcapture`, `rfp`).
     pub const fn name(self) -> &'static str {
         match self {
             Feature::Tt => "tt",
@@ -115,13 +122,14 @@ impl Feature {
             Feature::LmpGoalZone => "lmpgoal",
             Feature::EliminationThreat => "elim",
             Feature::CaptureQuiescence => "qcapture",
+            Feature::ReverseFutility => "rfp",
         }
     }
 
     /// Every feature's name, comma-separated, in [`Feature::ALL`] order (for messages).
     pub const NAMES: &'static str =
         "tt, ttmove, ordering, null, lmr, qsearch, threat, aspiration, rootred, commute, capmoves, \
-         goaldef, exchange, defext, lmp, lmpgoal, elim, qcapture";
+         goaldef, exchange, defext, lmp, lmpgoal, elim, qcapture, rfp";
 
     /// The feature called `name` (see [`Feature::name`]).
     pub fn from_name(name: &str) -> Option<Feature> {
@@ -209,6 +217,13 @@ pub struct Params {
     pub lmp_goal_zone: bool,
     /// The elimination threat at turn starts (see [`Feature::EliminationThreat`]).
     pub elimination_threat: bool,
+    /// Reverse futility pruning (see [`Feature::ReverseFutility`]).
+    pub reverse_futility: bool,
+    /// Most steps of depth left at which reverse futility pruning cuts.
+    pub rfp_max_depth: i32,
+    /// Centirabbits the static score must beat beta by, per step of depth left, for reverse
+    /// futility pruning to cut.
+    pub rfp_margin: i32,
 }
 
 impl Default for Params {
@@ -275,6 +290,9 @@ impl Default for Params {
             // (search/README.md). Acts only with one rabbit left: not measured in games, off
             // until a match says so.
             elimination_threat: false,
+            reverse_futility: false,
+            rfp_max_depth: 3,
+            rfp_margin: 60,
         }
     }
 }
@@ -301,6 +319,7 @@ impl Params {
             Feature::LmpGoalZone => self.lmp_goal_zone = on,
             Feature::EliminationThreat => self.elimination_threat = on,
             Feature::CaptureQuiescence => self.capture_quiescence = on,
+            Feature::ReverseFutility => self.reverse_futility = on,
         }
     }
 
@@ -348,6 +367,7 @@ impl Params {
             Feature::LmpGoalZone => self.lmp_goal_zone,
             Feature::EliminationThreat => self.elimination_threat,
             Feature::CaptureQuiescence => self.capture_quiescence,
+            Feature::ReverseFutility => self.reverse_futility,
         }
     }
 }

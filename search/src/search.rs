@@ -576,6 +576,22 @@ impl<'a> Worker<'a> {
                 _ => {}
             }
         }
+        if params.reverse_futility
+            && !pv
+            && !threatened
+            && h > 0
+            && depth <= params.rfp_max_depth
+            && beta.abs() < Score::WIN_BOUND
+        {
+            // The static score beats beta by a margin per step left: cut. Asked only for
+            // whether it reaches `beta + margin`, so the costly next-turn terms are skipped
+            // where the cheap upper bound already falls short.
+            let margin = params.rfp_margin * depth;
+            let (e, exchange) = self.static_eval_above(ply, beta + margin - 1);
+            if !exchange && e >= beta + margin && e < Score::WIN_BOUND {
+                return e - margin;
+            }
+        }
         if params.null_move
             && !pv
             && turn_start

@@ -542,3 +542,56 @@ fn late_move_pruning_searches_fewer_nodes_and_keeps_goals_and_captures() {
         capture.turn_text(&r.best)
     );
 }
+
+#[test]
+fn reverse_futility_pruning_searches_fewer_nodes_and_keeps_goals_and_captures() {
+    let with = |on: bool| tusk_search::params::Params {
+        reverse_futility: on,
+        ..Default::default()
+    };
+    // The middle game at depth 8: nodes near the horizon whose static score clears beta by
+    // the margin are cut.
+    let g = game(MIDGAME);
+    let pruned = search_with_params(&g, 8, with(true));
+    let full = search_with_params(&g, 8, with(false));
+    assert_legal(&g, &pruned);
+    assert!(
+        pruned.nodes < full.nodes,
+        "{} nodes with pruning, {} without",
+        pruned.nodes,
+        full.nodes
+    );
+    // A goal this turn, a goal set up for next turn that no turn stops, and a free capture
+    // are still found at depth 4.
+    let goal = game("g [r   e              R                                    E      R]");
+    let r = search_with_params(&goal, 4, with(true));
+    assert!(
+        matches!(r.score.kind(), ScoreKind::WinIn(_)),
+        "{}",
+        goal.turn_text(&r.best)
+    );
+    let run = game("g [                        r       E          R           e        ]");
+    let r = search_with_params(
+        &run,
+        4,
+        tusk_search::params::Params {
+            goal_defence: true,
+            ..with(true)
+        },
+    );
+    assert!(
+        matches!(r.score.kind(), ScoreKind::WinIn(_)),
+        "{}",
+        run.turn_text(&r.best)
+    );
+    let capture = game("g [r   e  r                          dE                    R      R]");
+    let r = search_with_params(&capture, 4, with(true));
+    assert_eq!(
+        after(&capture, &r)
+            .position()
+            .count(Color::Silver, PieceKind::Dog),
+        0,
+        "{}",
+        capture.turn_text(&r.best)
+    );
+}
