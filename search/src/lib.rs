@@ -29,7 +29,7 @@ mod tt;
 pub use control::Control;
 pub use leaf::{quiet_leaves, Leaf};
 pub use limits::Limits;
-pub use params::{Feature, Params};
+pub use params::{Feature, Params, Tunable, TunableError};
 pub use report::{Report, SearchResult};
 pub use score::{Score, ScoreKind};
 pub use tt::TtAllocError;

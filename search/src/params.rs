@@ -147,6 +147,153 @@ impl Feature {
     }
 }
 
+/// A numeric search tunable that can be set by name (`tusk bench --param rfp_margin=30`, the
+/// AEI option of the same name), so a variant can be measured in a match without a new build.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Tunable {
+    /// [`Params::null_min_depth`].
+    NullMinDepth,
+    /// [`Params::null_reduction`].
+    NullReduction,
+    /// [`Params::lmr_min_depth`].
+    LmrMinDepth,
+    /// [`Params::lmr_full_moves`].
+    LmrFullMoves,
+    /// [`Params::lmr_deep_moves`].
+    LmrDeepMoves,
+    /// [`Params::aspiration_window`].
+    AspirationWindow,
+    /// [`Params::max_extension`].
+    MaxExtension,
+    /// [`Params::goal_defence_nodes`].
+    GoalDefenceNodes,
+    /// [`Params::lmp_moves`] one step from the horizon.
+    LmpMoves1,
+    /// [`Params::lmp_moves`] two steps from the horizon.
+    LmpMoves2,
+    /// [`Params::rfp_max_depth`].
+    RfpMaxDepth,
+    /// [`Params::rfp_margin`].
+    RfpMargin,
+}
+
+/// Why a tunable assignment (`name=value`) was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TunableError {
+    /// The text is not of the form `name=value`.
+    #[error("{0}: expected NAME=VALUE")]
+    Malformed(String),
+    /// No tunable has this name.
+    #[error("{0}: unknown tunable (known: {names})", names = Tunable::NAMES)]
+    Unknown(String),
+    /// The value is not a whole number within the tunable's range.
+    #[error("{name}={value}: expected a whole number from {min} to {max}")]
+    OutOfRange {
+        /// The tunable's name.
+        name: &'static str,
+        /// The value given.
+        value: String,
+        /// The least value allowed.
+        min: i64,
+        /// The greatest value allowed.
+        max: i64,
+    },
+}
+
+impl Tunable {
+    /// Every tunable.
+    pub const ALL: [Tunable; 12] = [
+        Tunable::NullMinDepth,
+        Tunable::NullReduction,
+        Tunable::LmrMinDepth,
+        Tunable::LmrFullMoves,
+        Tunable::LmrDeepMoves,
+        Tunable::AspirationWindow,
+        Tunable::MaxExtension,
+        Tunable::GoalDefenceNodes,
+        Tunable::LmpMoves1,
+        Tunable::LmpMoves2,
+        Tunable::RfpMaxDepth,
+        Tunable::RfpMargin,
+    ];
+
+    /// Every tunable's name, comma-separated, in [`Tunable::ALL`] order (for messages).
+    pub const NAMES: &'static str = "null_min_depth, null_reduction, lmr_min_depth, \
+         lmr_full_moves, lmr_deep_moves, aspiration_window, max_extension, goal_defence_nodes, \
+         lmp_moves1, lmp_moves2, rfp_max_depth, rfp_margin";
+
+    /// The name used on the command line and as an AEI option: the field's name, with
+    /// `lmp_moves1` and `lmp_moves2` for the two entries of [`Params::lmp_moves`].
+    pub const fn name(self) -> &'static str {
+        match self {
+            Tunable::NullMinDepth => "null_min_depth",
+            Tunable::NullReduction => "null_reduction",
+            Tunable::LmrMinDepth => "lmr_min_depth",
+            Tunable::LmrFullMoves => "lmr_full_moves",
+            Tunable::LmrDeepMoves => "lmr_deep_moves",
+            Tunable::AspirationWindow => "aspiration_window",
+            Tunable::MaxExtension => "max_extension",
+            Tunable::GoalDefenceNodes => "goal_defence_nodes",
+            Tunable::LmpMoves1 => "lmp_moves1",
+            Tunable::LmpMoves2 => "lmp_moves2",
+            Tunable::RfpMaxDepth => "rfp_max_depth",
+            Tunable::RfpMargin => "rfp_margin",
+        }
+    }
+
+    /// The tunable called `name` (see [`Tunable::name`]).
+    pub fn from_name(name: &str) -> Option<Tunable> {
+        Tunable::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    /// The least and greatest values allowed: wide enough for any experiment, narrow enough
+    /// that no value breaks the search (a depth of steps stays within a few turns, a count
+    /// of moves within a move list, a margin within the score range).
+    pub const fn range(self) -> (i64, i64) {
+        match self {
+            Tunable::NullMinDepth => (4, 64),
+            Tunable::NullReduction => (0, 16),
+            Tunable::LmrMinDepth => (1, 64),
+            Tunable::LmrFullMoves | Tunable::LmrDeepMoves => (0, 1_000),
+            Tunable::AspirationWindow => (1, 10_000),
+            Tunable::MaxExtension => (0, 32),
+            Tunable::GoalDefenceNodes => (0, 1_000_000),
+            Tunable::LmpMoves1 | Tunable::LmpMoves2 => (1, 1_000),
+            Tunable::RfpMaxDepth => (0, 16),
+            Tunable::RfpMargin => (0, 10_000),
+        }
+    }
+
+    /// Reads `name=value` (spaces around either ignored) into a tunable and a value in its
+    /// range.
+    pub fn parse_assignment(text: &str) -> Result<(Tunable, i64), TunableError> {
+        let (name, value) = text
+            .split_once('=')
+            .ok_or_else(|| TunableError::Malformed(text.trim().to_string()))?;
+        let (name, value) = (name.trim(), value.trim());
+        let t = Tunable::from_name(name).ok_or_else(|| TunableError::Unknown(name.to_string()))?;
+        let (min, max) = t.range();
+        match value.parse::<i64>() {
+            Ok(v) if (min..=max).contains(&v) => Ok((t, v)),
+            _ => Err(TunableError::OutOfRange {
+                name: t.name(),
+                value: value.to_string(),
+                min,
+                max,
+            }),
+        }
+    }
+
+    /// The assignments of a comma-separated list (`rfp_margin=30, rfp_max_depth=4`; empty
+    /// items ignored); `Err` for the first one refused.
+    pub fn parse_list(list: &str) -> Result<Vec<(Tunable, i64)>, TunableError> {
+        list.split(',')
+            .filter(|a| !a.trim().is_empty())
+            .map(Tunable::parse_assignment)
+            .collect()
+    }
+}
+
 /// The search's tunables. `Params::default()` is what the engine plays with.
 #[derive(Clone, Debug)]
 pub struct Params {
@@ -337,6 +484,54 @@ impl Params {
         }
     }
 
+    /// The value of tunable `t`.
+    pub fn tunable(&self, t: Tunable) -> i64 {
+        match t {
+            Tunable::NullMinDepth => i64::from(self.null_min_depth),
+            Tunable::NullReduction => i64::from(self.null_reduction),
+            Tunable::LmrMinDepth => i64::from(self.lmr_min_depth),
+            Tunable::LmrFullMoves => self.lmr_full_moves as i64,
+            Tunable::LmrDeepMoves => self.lmr_deep_moves as i64,
+            Tunable::AspirationWindow => i64::from(self.aspiration_window),
+            Tunable::MaxExtension => i64::from(self.max_extension),
+            Tunable::GoalDefenceNodes => i64::from(self.goal_defence_nodes),
+            Tunable::LmpMoves1 => self.lmp_moves[0] as i64,
+            Tunable::LmpMoves2 => self.lmp_moves[1] as i64,
+            Tunable::RfpMaxDepth => i64::from(self.rfp_max_depth),
+            Tunable::RfpMargin => i64::from(self.rfp_margin),
+        }
+    }
+
+    /// Sets tunable `t` to `value`, clamped to [`Tunable::range`] (the parsers refuse values
+    /// outside it before they get here).
+    pub fn set_tunable(&mut self, t: Tunable, value: i64) {
+        let (min, max) = t.range();
+        let v = value.clamp(min, max);
+        // In range, every value fits its field (the ranges are far inside i32 and u32).
+        let (int, count) = (v as i32, v as usize);
+        match t {
+            Tunable::NullMinDepth => self.null_min_depth = int,
+            Tunable::NullReduction => self.null_reduction = int,
+            Tunable::LmrMinDepth => self.lmr_min_depth = int,
+            Tunable::LmrFullMoves => self.lmr_full_moves = count,
+            Tunable::LmrDeepMoves => self.lmr_deep_moves = count,
+            Tunable::AspirationWindow => self.aspiration_window = int,
+            Tunable::MaxExtension => self.max_extension = int,
+            Tunable::GoalDefenceNodes => self.goal_defence_nodes = v as u32,
+            Tunable::LmpMoves1 => self.lmp_moves[0] = count,
+            Tunable::LmpMoves2 => self.lmp_moves[1] = count,
+            Tunable::RfpMaxDepth => self.rfp_max_depth = int,
+            Tunable::RfpMargin => self.rfp_margin = int,
+        }
+    }
+
+    /// Sets each tunable of `assignments` in order (a later one wins).
+    pub fn tune(&mut self, assignments: &[(Tunable, i64)]) {
+        for &(t, v) in assignments {
+            self.set_tunable(t, v);
+        }
+    }
+
     /// Where the quiescence search's stand-pat leaves the side to move's capture to be played
     /// as a move: `qcapture` wins over `exchange`, which wins over the plain evaluation.
     pub fn capture_rule(&self) -> tusk_eval::CaptureRule {
@@ -391,6 +586,47 @@ mod tests {
         }
         assert_eq!(Feature::from_name("bogus"), None);
         assert_eq!(Feature::ALL.map(|f| f.name()).join(", "), Feature::NAMES);
+    }
+
+    #[test]
+    fn tunables_round_trip_by_name_and_value() {
+        assert_eq!(Tunable::ALL.map(|t| t.name()).join(", "), Tunable::NAMES);
+        for t in Tunable::ALL {
+            assert_eq!(Tunable::from_name(t.name()), Some(t));
+            let (min, max) = t.range();
+            assert!(min <= Params::default().tunable(t) && Params::default().tunable(t) <= max);
+            for v in [min, max, (min + max) / 2] {
+                let mut p = Params::default();
+                p.set_tunable(t, v);
+                assert_eq!(p.tunable(t), v, "{}", t.name());
+                // Only this tunable moved.
+                for other in Tunable::ALL.into_iter().filter(|&o| o != t) {
+                    assert_eq!(p.tunable(other), Params::default().tunable(other));
+                }
+            }
+        }
+        let mut p = Params::default();
+        p.tune(&Tunable::parse_list(" rfp_margin = 30,,lmp_moves2=20, rfp_margin=45").unwrap());
+        assert_eq!(
+            (p.rfp_margin, p.lmp_moves, p.rfp_max_depth),
+            (45, [8, 20], 3)
+        );
+    }
+
+    #[test]
+    fn bad_tunable_assignments_say_what_is_wrong() {
+        let e = |t: &str| Tunable::parse_list(t).unwrap_err().to_string();
+        assert_eq!(e("rfp_margin"), "rfp_margin: expected NAME=VALUE");
+        assert!(e("rfp=3").starts_with("rfp: unknown tunable (known: null_min_depth,"));
+        assert_eq!(
+            e("null_reduction=1,rfp_margin=-5"),
+            "rfp_margin=-5: expected a whole number from 0 to 10000"
+        );
+        assert_eq!(
+            e("rfp_max_depth=2.5"),
+            "rfp_max_depth=2.5: expected a whole number from 0 to 16"
+        );
+        assert_eq!(Tunable::parse_list(""), Ok(vec![]));
     }
 
     #[test]

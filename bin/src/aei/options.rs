@@ -4,8 +4,9 @@
 //! event, `hash` and `depth`), plus Tusk's own `threads`, `strict` (exit on an unknown
 //! command), `seed` (fixes the setup choice), `nodes` (a node limit per search), `with`
 //! and `without` (search features switched on and off, for self-play checks of what each is
-//! worth; `without` wins where both name one) and `weights`
-//! (an evaluation weights file; `default` for the shipped set). Names are matched case-insensitively.
+//! worth; `without` wins where both name one), `weights`
+//! (an evaluation weights file; `default` for the shipped set) and every numeric search
+//! tunable by its own name (`rfp_margin`, ...: `tusk_search::Tunable`). Names are matched case-insensitively.
 //! Numbers may be decimals; times are seconds.
 
 use std::fmt;
@@ -67,6 +68,9 @@ pub struct Options {
     pub weights: tusk_eval::Weights,
     /// The names the last weights file left out (they keep the shipped values).
     pub weights_missing: Vec<&'static str>,
+    /// The search tunables set by name, each once (the last value given), in the order first
+    /// set.
+    pub tunables: Vec<(tusk_search::Tunable, i64)>,
 }
 
 impl Default for Options {
@@ -92,6 +96,7 @@ impl Default for Options {
             without: Vec::new(),
             weights: tusk_eval::Weights::default(),
             weights_missing: Vec::new(),
+            tunables: Vec::new(),
         }
     }
 }
@@ -107,7 +112,7 @@ pub enum Changed {
     Hash,
     /// `threads`: the searcher's thread count changes.
     Threads,
-    /// `with`, `without` or `weights`: the searcher's parameters change.
+    /// `with`, `without`, `weights` or a tunable: the searcher's parameters change.
     Params,
 }
 
@@ -128,6 +133,8 @@ pub enum OptionError {
     /// A weights file that could not be read or is not valid (the message names the file,
     /// and the line and key at fault).
     Weights(String),
+    /// A search tunable's value that is not a whole number in its range.
+    Tunable(tusk_search::TunableError),
 }
 
 impl fmt::Display for OptionError {
@@ -150,6 +157,7 @@ impl fmt::Display for OptionError {
             OptionError::Weights(e) => {
                 write!(f, "option 'weights': {e}; kept the previous weights")
             }
+            OptionError::Tunable(e) => write!(f, "option {e}; kept the previous value"),
         }
     }
 }
@@ -206,6 +214,16 @@ impl Options {
 
     /// Sets option `name` (lower case) to `value`. On error nothing changes.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Changed, OptionError> {
+        if tusk_search::Tunable::from_name(name).is_some() {
+            let (t, v) =
+                tusk_search::Tunable::parse_assignment(&format!("{name}={}", value.unwrap_or("")))
+                    .map_err(OptionError::Tunable)?;
+            match self.tunables.iter_mut().find(|(have, _)| *have == t) {
+                Some(slot) => slot.1 = v,
+                None => self.tunables.push((t, v)),
+            }
+            return Ok(Changed::Params);
+        }
         let kind = match name {
             "tcmove" | "tcreserve" | "tcmax" | "tctotal" | "tcturntime" | "gused" | "sused"
             | "lastmoveused" | "moveused" => Kind::Seconds,
@@ -420,6 +438,40 @@ mod tests {
         assert_eq!(o.with, [Feature::Exchange, Feature::CaptureMoves]);
         assert_eq!(o.set("with", Some("")), Ok(Changed::Params));
         assert!(o.with.is_empty());
+    }
+
+    /// Every search tunable is an option of its own name; a later value replaces an earlier
+    /// one, and a bad value is refused naming the range, keeping the old value.
+    #[test]
+    fn tunables_are_options_of_their_own_names() {
+        use tusk_search::Tunable;
+        let mut o = Options::default();
+        assert_eq!(o.set("rfp_margin", Some("30")), Ok(Changed::Params));
+        assert_eq!(o.set("lmp_moves1", Some(" 6 ")), Ok(Changed::Params));
+        assert_eq!(o.set("rfp_margin", Some("45")), Ok(Changed::Params));
+        assert_eq!(
+            o.tunables,
+            [(Tunable::RfpMargin, 45), (Tunable::LmpMoves1, 6)]
+        );
+        for value in [Some("-1"), Some("ten"), None] {
+            let e = o.set("rfp_margin", value).unwrap_err();
+            assert!(
+                e.to_string()
+                    .ends_with("expected a whole number from 0 to 10000; kept the previous value"),
+                "{e}"
+            );
+        }
+        assert_eq!(o.tunables[0], (Tunable::RfpMargin, 45));
+        for t in Tunable::ALL {
+            let v = t.range().0.to_string();
+            assert_eq!(
+                o.set(t.name(), Some(&v)),
+                Ok(Changed::Params),
+                "{}",
+                t.name()
+            );
+        }
+        assert_eq!(o.tunables.len(), Tunable::ALL.len());
     }
 
     #[test]

@@ -209,6 +209,7 @@ impl Session {
             ..tusk_search::Params::default()
         };
         params.switch(&self.opts.with, &self.opts.without);
+        params.tune(&self.opts.tunables);
         let Some(s) = &mut self.searcher else {
             return;
         };
@@ -709,6 +710,31 @@ mod tests {
         }
     }
 
+    /// `with` and a tunable set by `setoption` reach the searcher's parameters, before and
+    /// after it exists; a refused value leaves them as they were.
+    #[test]
+    fn features_and_tunables_reach_the_searcher() {
+        let (tx, _rx) = channel();
+        let mut session = Session::new(Output::new(Box::new(Sink::default())), tx);
+        for l in [
+            "aei",
+            "setoption name hash value 1",
+            "setoption name with value rfp",
+            "setoption name rfp_margin value 30",
+            "isready",
+        ] {
+            session.handle_line(l);
+        }
+        let params = |s: &Session| s.searcher.as_ref().expect("a searcher").params().clone();
+        let p = params(&session);
+        assert!(p.reverse_futility);
+        assert_eq!((p.rfp_margin, p.rfp_max_depth), (30, 3));
+        session.handle_line("setoption name rfp_max_depth value 5");
+        session.handle_line("setoption name rfp_margin value -1");
+        let p = params(&session);
+        assert_eq!((p.rfp_margin, p.rfp_max_depth), (30, 5));
+    }
+
     /// Lines a controller (or a fuzzer) might send: protocol commands with random arguments,
     /// and raw bytes.
     fn line() -> impl Strategy<Value = String> {
@@ -742,6 +768,9 @@ mod tests {
                 "rated",
                 "with",
                 "without",
+                "rfp_margin",
+                "null_min_depth",
+                "lmr_full_moves",
                 "opponent",
                 "bogus",
             ]),

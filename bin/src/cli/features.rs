@@ -1,12 +1,13 @@
-//! `--with` and `--without`, shared by `tusk analyze` and `tusk bench`: search features
-//! switched on and off by name (the names of `tusk_search::Feature`, as the AEI options
-//! `with` and `without` take them).
+//! `--with`, `--without` and `--param`, shared by `tusk analyze` and `tusk bench`: search
+//! features switched on and off by name (the names of `tusk_search::Feature`, as the AEI
+//! options `with` and `without` take them) and numeric tunables set by name (those of
+//! `tusk_search::Tunable`, each also an AEI option).
 
 use anyhow::Result;
 use clap::Args;
-use tusk_search::{Feature, Params};
+use tusk_search::{Feature, Params, Tunable};
 
-/// The `--with` and `--without` options.
+/// The `--with`, `--without` and `--param` options.
 #[derive(Args, Clone, Debug, Default)]
 pub struct FeatureArgs {
     /// Switch search features off, comma-separated: tt, ttmove, ordering, null, lmr, qsearch,
@@ -19,11 +20,17 @@ pub struct FeatureArgs {
     /// `--without` wins where both name one.
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub with: Vec<String>,
+    /// Set numeric search tunables, comma-separated NAME=VALUE: null_min_depth,
+    /// null_reduction, lmr_min_depth, lmr_full_moves, lmr_deep_moves, aspiration_window,
+    /// max_extension, goal_defence_nodes, lmp_moves1, lmp_moves2, rfp_max_depth, rfp_margin
+    /// (a later one wins).
+    #[arg(long, value_name = "NAME=VALUE", value_delimiter = ',')]
+    pub param: Vec<String>,
 }
 
 impl FeatureArgs {
-    /// Switches the named features of `params` on, then off; an unknown name is an error
-    /// naming the option, the name and every known one.
+    /// Switches the named features of `params` on, then off, then sets the tunables; an
+    /// unknown name or a bad value is an error naming the option and what is wrong.
     pub fn apply(&self, params: &mut Params) -> Result<()> {
         let parse = |names: &[String], option: &str| {
             Feature::parse_list(&names.join(",")).map_err(|name| {
@@ -35,17 +42,24 @@ impl FeatureArgs {
         };
         let on = parse(&self.with, "--with")?;
         let off = parse(&self.without, "--without")?;
+        let tunables = Tunable::parse_list(&self.param.join(","))
+            .map_err(|e| anyhow::anyhow!("--param {e}"))?;
         params.switch(&on, &off);
+        params.tune(&tunables);
         Ok(())
     }
 
-    /// `, with a,b, without c` for a summary line: the lists given, in that form.
+    /// `, with a,b, without c, param n=v` for a summary line: the lists given, in that form.
     pub fn summary(&self) -> String {
-        [(&self.with, "with"), (&self.without, "without")]
-            .iter()
-            .filter(|(l, _)| !l.is_empty())
-            .map(|(l, w)| format!(", {w} {}", l.join(",")))
-            .collect()
+        [
+            (&self.with, "with"),
+            (&self.without, "without"),
+            (&self.param, "param"),
+        ]
+        .iter()
+        .filter(|(l, _)| !l.is_empty())
+        .map(|(l, w)| format!(", {w} {}", l.join(",")))
+        .collect()
     }
 }
 
@@ -58,7 +72,28 @@ mod tests {
         FeatureArgs {
             with: own(with),
             without: own(without),
+            param: Vec::new(),
         }
+    }
+
+    #[test]
+    fn params_set_tunables_and_bad_ones_are_named() {
+        let mut a = args(&["rfp"], &[]);
+        a.param = vec!["rfp_margin=30".into(), "rfp_max_depth=4".into()];
+        let mut p = Params::default();
+        a.apply(&mut p).unwrap();
+        assert!(p.reverse_futility);
+        assert_eq!((p.rfp_margin, p.rfp_max_depth), (30, 4));
+        assert_eq!(
+            a.summary(),
+            ", with rfp, param rfp_margin=30,rfp_max_depth=4"
+        );
+        a.param = vec!["rfp_margin=x".into()];
+        let e = a.apply(&mut Params::default()).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "--param rfp_margin=x: expected a whole number from 0 to 10000"
+        );
     }
 
     #[test]
