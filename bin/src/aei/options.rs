@@ -4,9 +4,9 @@
 //! event, `hash` and `depth`), plus Tusk's own `threads`, `strict` (exit on an unknown
 //! command), `seed` (fixes the setup choice), `nodes` (a node limit per search), `with`
 //! and `without` (search features switched on and off, for self-play checks of what each is
-//! worth; `without` wins where both name one), `weights`
-//! (an evaluation weights file; `default` for the shipped set) and every numeric search
-//! tunable by its own name (`rfp_margin`, ...: `tusk_search::Tunable`). Names are matched case-insensitively.
+//! worth; `without` wins where both name one), `weights` (an evaluation weights file;
+//! `default` for the shipped set) and every numeric search tunable by its own name
+//! (`rfp_margin`, ...: `tusk_search::Tunable`). Names are matched case-insensitively.
 //! Numbers may be decimals; times are seconds.
 
 use std::fmt;
