@@ -437,9 +437,9 @@ impl Default for Params {
             // (search/README.md). Acts only with one rabbit left: not measured in games, off
             // until a match says so.
             elimination_threat: false,
-            // Against the same engine without it at 50,000 nodes (seed 2402): 72-44 in 116
-            // games, +85.6 Elo [+22.5, +154.7], SPRT undecided (LLR 0.76): off until the SPRT
-            // or 400 games decide (search/README.md).
+            // Against the same engine without it at 50,000 nodes (seed 2402): 141-118 in 259
+            // games, +30.9 Elo [-11.3, +74.1], LOS 92.4 %, SPRT undecided (LLR 0.56): off
+            // until the SPRT or 400 games decide (search/README.md).
             reverse_futility: false,
             rfp_max_depth: 3,
             rfp_margin: 60,
