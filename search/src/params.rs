@@ -270,13 +270,19 @@ impl Tunable {
         let (name, value) = text
             .split_once('=')
             .ok_or_else(|| TunableError::Malformed(text.trim().to_string()))?;
-        let (name, value) = (name.trim(), value.trim());
+        let name = name.trim();
         let t = Tunable::from_name(name).ok_or_else(|| TunableError::Unknown(name.to_string()))?;
-        let (min, max) = t.range();
+        Ok((t, t.parse_value(value)?))
+    }
+
+    /// Reads `value` (spaces around it ignored) as a whole number in this tunable's range.
+    pub fn parse_value(self, value: &str) -> Result<i64, TunableError> {
+        let value = value.trim();
+        let (min, max) = self.range();
         match value.parse::<i64>() {
-            Ok(v) if (min..=max).contains(&v) => Ok((t, v)),
+            Ok(v) if (min..=max).contains(&v) => Ok(v),
             _ => Err(TunableError::OutOfRange {
-                name: t.name(),
+                name: self.name(),
                 value: value.to_string(),
                 min,
                 max,

@@ -214,10 +214,10 @@ impl Options {
 
     /// Sets option `name` (lower case) to `value`. On error nothing changes.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Changed, OptionError> {
-        if tusk_search::Tunable::from_name(name).is_some() {
-            let (t, v) =
-                tusk_search::Tunable::parse_assignment(&format!("{name}={}", value.unwrap_or("")))
-                    .map_err(OptionError::Tunable)?;
+        if let Some(t) = tusk_search::Tunable::from_name(name) {
+            let v = t
+                .parse_value(value.unwrap_or(""))
+                .map_err(OptionError::Tunable)?;
             match self.tunables.iter_mut().find(|(have, _)| *have == t) {
                 Some(slot) => slot.1 = v,
                 None => self.tunables.push((t, v)),
