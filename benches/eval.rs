@@ -1,5 +1,6 @@
 //! Criterion benchmarks of the evaluation: `evaluate` on mid-game positions, and the exact
-//! static goal and capture detectors on their own.
+//! static goal and capture detectors on their own (the goal detector also as the evaluation
+//! asks it, for the opponent's next turn).
 
 // criterion_group! and criterion_main! generate undocumented items.
 #![allow(missing_docs)]
@@ -11,7 +12,8 @@ use tusk_engine::notation::board::parse_aei;
 use tusk_engine::setup::default_setup;
 use tusk_engine::{Color, Position};
 use tusk_eval::captures::{best_capture, capturable_kinds};
-use tusk_eval::goal::goal_in;
+use tusk_eval::goal::{can_goal_within, goal_in};
+use tusk_eval::threat::GOAL_THREAT_NODES;
 use tusk_eval::{evaluate, explain, Weights};
 
 /// Hand-set mid-game positions (AEI `<side> [64 cells]`, rank 8 first).
@@ -116,6 +118,32 @@ fn bench(c: &mut Criterion) {
         distribution("best_capture", &fixtures, 200, &|p| {
             black_box(best_capture(p));
         });
+        // The evaluation's goal-threat question: could the other side goal next turn (each
+        // fixture with its turn ended), within the evaluation's node budget.
+        let ended: Vec<Position> = fixtures
+            .iter()
+            .map(|p| {
+                let mut q = p.clone();
+                q.end_turn();
+                q
+            })
+            .collect();
+        distribution("can_goal_within (turn ended)", &ended, 200, &|p| {
+            black_box(can_goal_within(&mut p.clone(), GOAL_THREAT_NODES));
+        });
+        c.bench_function(
+            &format!("can_goal_within/all-{}-fixtures", ended.len()),
+            |b| {
+                b.iter(|| {
+                    for p in &ended {
+                        black_box(can_goal_within(
+                            &mut black_box(p).clone(),
+                            GOAL_THREAT_NODES,
+                        ));
+                    }
+                })
+            },
+        );
         c.bench_function(&format!("evaluate/all-{}-fixtures", fixtures.len()), |b| {
             b.iter(|| {
                 for p in &fixtures {
