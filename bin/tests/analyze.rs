@@ -154,8 +154,9 @@ fn bad_options_are_errors() {
 }
 
 /// `--with` and `--without` switch search features: in round 8's ladder game 8 at 5g a
-/// depth-9 search advances the camel to d6 (where sharp won it) without the exchange and not
-/// with it (see `search/tests/search.rs`).
+/// depth-9 search without reverse futility pruning advances the camel to d6 (where sharp won
+/// it) without the exchange and not with it (see `search/tests/search.rs`); the default
+/// search, with the pruning, plays another turn.
 #[test]
 fn features_can_be_switched_on_and_off() {
     let ladder = "g [rrrrrrrrd c mc d h         M       e Eh  H    H D C  CD RRRRRRRR]";
@@ -175,10 +176,20 @@ fn features_can_be_switched_on_and_off() {
         let out = stdout(&o);
         out.lines().last().unwrap_or("").to_string()
     };
-    let plain = run(&[]);
+    // The search without reverse futility pruning (on by default since round 26) plays
+    // Md5n here; the default search, with it, plays another turn.
+    let plain = run(&["--without", "rfp"]);
     assert!(plain.ends_with("Md5n"), "{plain}");
-    assert_eq!(run(&["--with", "exchange", "--without", "exchange"]), plain);
-    let exchange = run(&["--with", "exchange"]);
+    let default = run(&[]);
+    assert!(
+        default.starts_with("bestmove") && default != plain,
+        "{default}"
+    );
+    assert_eq!(
+        run(&["--with", "rfp,exchange", "--without", "exchange,rfp"]),
+        plain
+    );
+    let exchange = run(&["--with", "exchange", "--without", "rfp"]);
     assert!(
         exchange.starts_with("bestmove") && !exchange.ends_with("Md5n"),
         "{exchange}"

@@ -433,13 +433,20 @@ fn an_unstoppable_goal_threat_for_next_turn_is_a_win_at_depth_4() {
 /// a depth-9 search plays `Hb3n Hb4n Hb5e Md5n`, the camel to d6, where sharp's elephant
 /// pushes it to d7 and takes it on c6 two turns later; the horizon stood pat on gold's horse
 /// capture (counted at 70 %) while silver threatened gold's horse (at 15 %). With the exchange
-/// the horizon may count only one of them, and the camel stays off the sixth rank.
+/// the horizon may count only one of them, and the camel stays off the sixth rank. Both
+/// searches without reverse futility pruning (round 8's search); with it (the default since
+/// round 26) and without the exchange, the camel stays home too.
 #[test]
 fn the_exchange_keeps_the_ladder_camel_home() {
     let g = game("g [rrrrrrrrd c mc d h         M       e Eh  H    H D C  CD RRRRRRRR]");
-    for exchange in [true, false] {
+    for (exchange, reverse_futility, camel_to_d6) in [
+        (true, false, false),
+        (false, false, true),
+        (false, true, false),
+    ] {
         let params = tusk_search::params::Params {
             exchange,
+            reverse_futility,
             ..Default::default()
         };
         let r = search_with_params(&g, 9, params);
@@ -450,8 +457,8 @@ fn the_exchange_keeps_the_ladder_camel_home() {
         let d6 = tusk_engine::Square::parse("d6").unwrap();
         assert_eq!(
             camel.contains(d6),
-            !exchange,
-            "exchange {exchange}: {}",
+            camel_to_d6,
+            "exchange {exchange}, rfp {reverse_futility}: {}",
             g.turn_text(&r.best)
         );
     }

@@ -16,7 +16,7 @@ pub struct FeatureArgs {
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub without: Vec<String>,
     /// Switch search features on (same names; `aspiration`, `rootred`, `capmoves`, `goaldef`,
-    /// `exchange`, `defext`, `lmpgoal`, `elim`, `qcapture` and `rfp` are off by default).
+    /// `exchange`, `defext`, `lmpgoal`, `elim` and `qcapture` are off by default).
     /// `--without` wins where both name one.
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub with: Vec<String>,
