@@ -749,7 +749,6 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// Makes `m` followed by the child's PV the PV at height `h`.
     #[inline]
     /// Makes the principal variation at height `h` the single steps `steps` (a capture move
     /// of the quiescence search) followed by the child's at `h + 1`.
@@ -764,6 +763,7 @@ impl<'a> Worker<'a> {
         self.pv_len[h] = n + k;
     }
 
+    /// Makes `m` followed by the child's PV the PV at height `h`.
     pub(crate) fn set_pv(&mut self, h: usize, m: NodeMove) {
         let n = self.pv_len[h + 1].min(MAX_HEIGHT - 1);
         let (head, tail) = self.pv.split_at_mut(h + 1);
