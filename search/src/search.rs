@@ -749,9 +749,9 @@ impl<'a> Worker<'a> {
         best
     }
 
-    #[inline]
     /// Makes the principal variation at height `h` the single steps `steps` (a capture move
     /// of the quiescence search) followed by the child's at `h + 1`.
+    #[inline]
     pub(crate) fn set_pv_steps(&mut self, h: usize, steps: &[tusk_engine::Step]) {
         let k = steps.len();
         let n = self.pv_len[h + 1].min(MAX_HEIGHT - k);
