@@ -196,6 +196,31 @@ pub fn goal_bound(pos: &Position, limit: u8) -> u8 {
     costs.bound(us, near, pos.frozen(us), limit)
 }
 
+/// A lower bound (`limit + 1` if above) on the steps the side to move needs to reach goal
+/// with `limit` steps left, in every position one step off [`bound_zone`]`(pos, limit + 1)`
+/// away from `pos`, computed once for all of them.
+///
+/// Such a step moves no near rabbit and nothing on or beside the squares their paths can
+/// cross, so it changes no path square's occupant, no near rabbit's freezing, no capture on a
+/// trap there, and opens no pull of a piece there; it can only bring a stronger own piece one
+/// square closer to an enemy piece on a path (or take one away, or consume an open pull, which
+/// only raise the bound). So this is the bound of `limit` with the stronger pieces' reach
+/// spread one square further (`PathCosts` of `limit + 1`), which is at most the bound of each
+/// such child.
+fn off_zone_bound(pos: &Position, limit: u8) -> u8 {
+    let us = pos.side();
+    let rabbits = pos.pieces_of(us, PieceKind::Rabbit);
+    if (rabbits & goal_rank(us)).any() {
+        return 0;
+    }
+    let near = rabbits & within_ranks_of_goal(us, limit);
+    if near.is_empty() {
+        return limit + 1;
+    }
+    let costs = PathCosts::new(pos, us, limit + 1);
+    costs.bound(us, near, pos.frozen(us), limit)
+}
+
 /// Whether the side to move can goal with its next single step.
 #[inline]
 fn goal_in_one(pos: &Position) -> bool {
@@ -225,9 +250,10 @@ fn bound_zone(pos: &Position, remaining: u8) -> Bitboard {
 }
 
 /// Whether a goal is reachable in at most `remaining` steps, given that `bound` (at most
-/// `remaining`) is the goal bound here. `fruitless` remembers nodes already refuted. Each
-/// node visited takes one of `nodes`; once none is left every search answers false at once
-/// (the caller must then treat a false answer as unknown).
+/// `remaining`) is a lower bound on the steps to goal here (the goal bound, or
+/// [`off_zone_bound`] after a step off the zone). `fruitless` remembers nodes already
+/// refuted. Each node visited takes one of `nodes`; once none is left every search answers
+/// false at once (the caller must then treat a false answer as unknown).
 fn search(
     pos: &mut Position,
     remaining: u8,
@@ -257,6 +283,16 @@ fn search(
         &[true, false]
     };
     for &relevant in passes {
+        // The steps off the zone share one bound, known before any is played.
+        let off_bound = if relevant {
+            0
+        } else {
+            let b = off_zone_bound(pos, remaining - 1);
+            if b >= remaining {
+                break;
+            }
+            b
+        };
         if relevant {
             pos.legal_steps_touching(StepMask::touching(from_zone, to_zone), &mut steps);
         } else {
@@ -268,7 +304,11 @@ fn search(
             }
             let undo = pos.play_step_unchecked(step);
             let found = pos.rabbit_on_goal(us) || {
-                let b = goal_bound(pos, remaining - 1);
+                let b = if relevant {
+                    goal_bound(pos, remaining - 1)
+                } else {
+                    off_bound
+                };
                 b < remaining && search(pos, remaining - 1, b, fruitless, nodes)
             };
             pos.undo_step(step, undo);
@@ -284,9 +324,10 @@ fn search(
 }
 
 /// The fewest steps (at most `remaining`) to a goal, or `remaining + 1` if there is none, given
-/// that `bound` (at most `remaining`) is the goal bound here. One depth-first search that
-/// narrows its budget whenever it finds a goal, instead of one search per length.
-/// `fruitless` remembers nodes refuted with their whole budget.
+/// that `bound` (at most `remaining`) is a lower bound on the steps to goal here (as for
+/// [`search`]). One depth-first search that narrows its budget whenever it finds a goal,
+/// instead of one search per length. `fruitless` remembers nodes refuted with their whole
+/// budget.
 fn search_min(pos: &mut Position, remaining: u8, bound: u8, fruitless: &mut Fruitless) -> u8 {
     if remaining == 1 {
         return if goal_in_one(pos) { 1 } else { 2 };
@@ -300,6 +341,8 @@ fn search_min(pos: &mut Position, remaining: u8, bound: u8, fruitless: &mut Frui
     let (from_zone, to_zone) = (z | z.neighbours(), z);
     // The fewest steps found so far, plus one (`remaining + 1`: none yet).
     let mut best = remaining + 1;
+    // The bound shared by the children off the zone, for the budget it was computed for.
+    let mut off_bound: Option<(u8, u8)> = None;
     for relevant in [true, false] {
         // A step off the zone leaves the bound as it is, so it helps only with slack left.
         if !relevant && bound + 1 >= best {
@@ -316,13 +359,27 @@ fn search_min(pos: &mut Position, remaining: u8, bound: u8, fruitless: &mut Frui
             }
             // Only goals in fewer than `best - 1` steps after this one improve on `best`.
             let budget = best - 2;
+            let shared = if relevant || budget == 0 {
+                None
+            } else {
+                let b = match off_bound {
+                    Some((for_budget, b)) if for_budget == budget => b,
+                    _ => off_zone_bound(pos, budget),
+                };
+                off_bound = Some((budget, b));
+                if b > budget {
+                    // No step off the zone can lead to a shorter goal.
+                    break;
+                }
+                Some(b)
+            };
             let undo = pos.play_step_unchecked(step);
             let found = if pos.rabbit_on_goal(us) {
                 Some(1)
             } else if budget == 0 {
                 None
             } else {
-                let b = goal_bound(pos, budget);
+                let b = shared.unwrap_or_else(|| goal_bound(pos, budget));
                 if b <= budget {
                     let r = search_min(pos, budget, b, fruitless);
                     (r <= budget).then_some(r + 1)
