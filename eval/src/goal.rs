@@ -182,18 +182,7 @@ fn path_cost(color: Color, starts: Bitboard, costs: [Bitboard; 3], limit: u8) ->
 
 /// A lower bound on the steps the side to move needs to reach goal (`limit + 1` if above).
 pub fn goal_bound(pos: &Position, limit: u8) -> u8 {
-    let us = pos.side();
-    let rabbits = pos.pieces_of(us, PieceKind::Rabbit);
-    if (rabbits & goal_rank(us)).any() {
-        return 0;
-    }
-    // Only rabbits within `limit` ranks of goal matter.
-    let near = rabbits & within_ranks_of_goal(us, limit);
-    if near.is_empty() {
-        return limit + 1;
-    }
-    let costs = PathCosts::new(pos, us, limit);
-    costs.bound(us, near, pos.frozen(us), limit)
+    bound_with_reach(pos, limit, limit)
 }
 
 /// A lower bound (`limit + 1` if above) on the steps the side to move needs to reach goal
@@ -208,16 +197,24 @@ pub fn goal_bound(pos: &Position, limit: u8) -> u8 {
 /// spread one square further (`PathCosts` of `limit + 1`), which is at most the bound of each
 /// such child.
 fn off_zone_bound(pos: &Position, limit: u8) -> u8 {
+    bound_with_reach(pos, limit, limit + 1)
+}
+
+/// The goal bound of `limit` (`limit + 1` if above), the enemy pieces on the rabbits' paths
+/// counted movable by the own stronger pieces within `reach_limit - 2` squares of them.
+#[inline]
+fn bound_with_reach(pos: &Position, limit: u8, reach_limit: u8) -> u8 {
     let us = pos.side();
     let rabbits = pos.pieces_of(us, PieceKind::Rabbit);
     if (rabbits & goal_rank(us)).any() {
         return 0;
     }
+    // Only rabbits within `limit` ranks of goal matter.
     let near = rabbits & within_ranks_of_goal(us, limit);
     if near.is_empty() {
         return limit + 1;
     }
-    let costs = PathCosts::new(pos, us, limit + 1);
+    let costs = PathCosts::new(pos, us, reach_limit);
     costs.bound(us, near, pos.frozen(us), limit)
 }
 
