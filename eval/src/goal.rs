@@ -15,7 +15,7 @@
 
 use crate::captures::Fruitless;
 use tusk_engine::{
-    Bitboard, Color, Direction, Pending, PieceKind, Position, Square, StepList, StepMask,
+    Bitboard, Color, Direction, Pending, PieceKind, Position, Square, Step, StepList, StepMask,
     NEIGHBOURS,
 };
 
@@ -246,6 +246,37 @@ fn bound_zone(pos: &Position, remaining: u8) -> Bitboard {
     reach | near.neighbours()
 }
 
+/// The steps that touch [`bound_zone`]`(pos, remaining)`: those starting in or beside it or
+/// ending in it. Every other step is off the zone (see [`off_zone_bound`]).
+#[derive(Clone, Copy)]
+struct ZoneSteps {
+    from: Bitboard,
+    to: Bitboard,
+}
+
+impl ZoneSteps {
+    #[inline]
+    fn of(pos: &Position, remaining: u8) -> ZoneSteps {
+        let z = bound_zone(pos, remaining);
+        ZoneSteps {
+            from: z | z.neighbours(),
+            to: z,
+        }
+    }
+
+    /// The mask that asks the step generator for these steps.
+    #[inline]
+    fn mask(self) -> StepMask {
+        StepMask::touching(self.from, self.to)
+    }
+
+    /// Whether `step` touches the zone.
+    #[inline]
+    fn touches(self, step: Step) -> bool {
+        self.from.contains(step.from()) || self.to.contains(step.to())
+    }
+}
+
 /// Whether a goal is reachable in at most `remaining` steps, given that `bound` (at most
 /// `remaining`) is a lower bound on the steps to goal here (the goal bound, or
 /// [`off_zone_bound`] after a step off the zone). `fruitless` remembers nodes already
@@ -272,8 +303,7 @@ fn search(
     let mut steps = StepList::new();
     // With no slack every step must lower the bound, so it must touch the zone; with slack,
     // the steps touching it are tried first.
-    let z = bound_zone(pos, remaining);
-    let (from_zone, to_zone) = (z | z.neighbours(), z);
+    let zone = ZoneSteps::of(pos, remaining);
     let passes: &[bool] = if bound == remaining {
         &[true]
     } else {
@@ -282,30 +312,26 @@ fn search(
     for &relevant in passes {
         // The steps off the zone share one bound, known before any is played.
         let off_bound = if relevant {
-            0
+            None
         } else {
             let b = off_zone_bound(pos, remaining - 1);
             if b >= remaining {
                 break;
             }
-            b
+            Some(b)
         };
         if relevant {
-            pos.legal_steps_touching(StepMask::touching(from_zone, to_zone), &mut steps);
+            pos.legal_steps_touching(zone.mask(), &mut steps);
         } else {
             pos.legal_steps(&mut steps);
         }
         for &step in steps.iter() {
-            if !relevant && (from_zone.contains(step.from()) || to_zone.contains(step.to())) {
+            if !relevant && zone.touches(step) {
                 continue;
             }
             let undo = pos.play_step_unchecked(step);
             let found = pos.rabbit_on_goal(us) || {
-                let b = if relevant {
-                    goal_bound(pos, remaining - 1)
-                } else {
-                    off_bound
-                };
+                let b = off_bound.unwrap_or_else(|| goal_bound(pos, remaining - 1));
                 b < remaining && search(pos, remaining - 1, b, fruitless, nodes)
             };
             pos.undo_step(step, undo);
@@ -334,8 +360,7 @@ fn search_min(pos: &mut Position, remaining: u8, bound: u8, fruitless: &mut Frui
     }
     let us = pos.side();
     let mut steps = StepList::new();
-    let z = bound_zone(pos, remaining);
-    let (from_zone, to_zone) = (z | z.neighbours(), z);
+    let zone = ZoneSteps::of(pos, remaining);
     // The fewest steps found so far, plus one (`remaining + 1`: none yet).
     let mut best = remaining + 1;
     // The bound shared by the children off the zone, for the budget it was computed for.
@@ -346,12 +371,12 @@ fn search_min(pos: &mut Position, remaining: u8, bound: u8, fruitless: &mut Frui
             break;
         }
         if relevant {
-            pos.legal_steps_touching(StepMask::touching(from_zone, to_zone), &mut steps);
+            pos.legal_steps_touching(zone.mask(), &mut steps);
         } else {
             pos.legal_steps(&mut steps);
         }
         for &step in steps.iter() {
-            if !relevant && (from_zone.contains(step.from()) || to_zone.contains(step.to())) {
+            if !relevant && zone.touches(step) {
                 continue;
             }
             // Only goals in fewer than `best - 1` steps after this one improve on `best`.
@@ -505,11 +530,10 @@ mod tests {
                 for i in 0..4 {
                     let remaining = p.steps_left();
                     if remaining >= 2 && !p.rabbit_on_goal(p.side()) {
-                        let z = bound_zone(&p, remaining);
-                        let (from_zone, to_zone) = (z | z.neighbours(), z);
+                        let zone = ZoneSteps::of(&p, remaining);
                         p.legal_steps(&mut steps);
                         for &step in steps.iter() {
-                            if from_zone.contains(step.from()) || to_zone.contains(step.to()) {
+                            if zone.touches(step) {
                                 continue;
                             }
                             let mut child = p.clone();
