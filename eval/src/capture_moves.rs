@@ -75,7 +75,7 @@ impl Visited {
     }
 
     /// Starts a new call: every entry of earlier calls is forgotten.
-    fn next_call(&mut self) {
+    pub(crate) fn next_call(&mut self) {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.slots.fill((0, 0));
@@ -85,7 +85,7 @@ impl Visited {
 
     /// Whether `key` was seen in this call; marks it seen.
     #[inline]
-    fn check_and_insert(&mut self, key: u64) -> bool {
+    pub(crate) fn check_and_insert(&mut self, key: u64) -> bool {
         let slot = &mut self.slots[(key >> 52) as usize & (Visited::SIZE - 1)];
         if *slot == (key, self.stamp) {
             return true;

@@ -33,6 +33,7 @@
 pub mod alignment;
 pub mod blockade_value;
 pub mod camel_advance;
+pub mod capture_defences;
 pub mod capture_moves;
 pub mod capture_risk;
 pub mod captures;

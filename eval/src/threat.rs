@@ -44,6 +44,16 @@ impl NextTurnThreat {
         pos.undo_end_turn(turn);
         t
     }
+
+    /// Only the capture part of [`NextTurnThreat::of_mut`]: the strongest kind of the side to
+    /// move's pieces the opponent could capture if the turn ended here (`pos` is left exactly
+    /// as it was; no push half done).
+    pub fn capture_of_mut(pos: &mut Position) -> Option<PieceKind> {
+        let turn = pos.end_turn();
+        let capture = captures::best_capture_mut(pos);
+        pos.undo_end_turn(turn);
+        capture
+    }
 }
 
 /// The capture-now feature of the side to move `us`: the value of the strongest enemy piece
