@@ -23,7 +23,7 @@
 use tusk_engine::{Pending, PieceKind, Position, Step, StepList};
 
 use crate::capture_moves::Visited;
-use crate::captures::best_capture_mut;
+use crate::captures::{best_capture_mut, can_capture_mut, KindSet};
 use crate::threat::NextTurnThreat;
 
 /// The most steps a defence takes (a whole turn).
@@ -57,11 +57,13 @@ pub struct DefenceSearch {
     /// The threat before any defence: the strongest own kind the opponent could capture if
     /// the turn ended now (none: nothing to defend, and no defences are searched).
     pub threat: Option<PieceKind>,
-    /// Whether every sequence within the steps left was judged (false: the budget ran out,
-    /// and the moves are those found before it did).
+    /// Whether every sequence within the steps left and the length asked was judged (false:
+    /// the budget ran out, and the moves are those found before it did).
     pub complete: bool,
     /// The steps played by the search (its work, which a searcher may charge as nodes).
     pub played: u32,
+    /// The boards judged by the exact capture detector (the costlier part of the work).
+    pub judged: u32,
 }
 
 /// The search's state for one position.
@@ -78,6 +80,7 @@ struct Walk<'a> {
     path: [Step; MAX_STEPS],
     lost: Option<PieceKind>,
     played: u32,
+    judged: u32,
     budget: u32,
     out_of_budget: bool,
 }
@@ -103,12 +106,26 @@ impl Walk<'_> {
         if self.lost.is_some_and(|k| k >= self.threat) {
             return;
         }
+        // A defence must leave the opponent no capture of the threatened kind or stronger,
+        // nor of the best level a shorter sequence reached: asked first as a yes-or-no
+        // question (the detector stops at the first such capture), the exact level after only
+        // where the answer is no.
+        let bar = match self.best_before {
+            None => self.threat,
+            Some(Some(level)) => level,
+            Some(None) => return,
+        };
+        self.judged += 1;
         let turn = pos.end_turn();
-        let after = best_capture_mut(pos);
+        let after = if can_capture_mut(pos, KindSet::at_least(bar)) {
+            None
+        } else {
+            Some(best_capture_mut(pos))
+        };
         pos.undo_end_turn(turn);
-        if after >= Some(self.threat) || !below(after, self.best_before) {
+        let Some(after) = after else {
             return;
-        }
+        };
         if below(after, self.best_now) {
             self.best_now = Some(after);
         }
@@ -166,14 +183,15 @@ impl Walk<'_> {
     }
 }
 
-/// Fills `out` with the capture defences of the side to move in `pos` (see the module docs),
-/// shortest first, playing at most about `budget` steps; `pos` is searched on and left exactly
-/// as it was. `visited` is the search's work table, kept by the caller between calls (the
+/// Fills `out` with the capture defences of the side to move in `pos` (see the module docs) of
+/// at most `max_len` steps (and the steps left), shortest first, playing at most about `budget`
+/// steps; `pos` is searched on and left exactly as it was. `visited` is the search's work table, kept by the caller between calls (the
 /// capture-move generator's table serves). `pos` must not be halfway through a push.
 pub fn capture_defences(
     pos: &mut Position,
     out: &mut Vec<CaptureDefence>,
     visited: &mut Visited,
+    max_len: u8,
     budget: u32,
 ) -> DefenceSearch {
     out.clear();
@@ -183,6 +201,7 @@ pub fn capture_defences(
             threat,
             complete: true,
             played: 0,
+            judged: 0,
         };
     };
     let mut walk = Walk {
@@ -198,10 +217,11 @@ pub fn capture_defences(
         .expect("a1n is a step"); MAX_STEPS],
         lost: None,
         played: 0,
+        judged: 0,
         budget,
         out_of_budget: false,
     };
-    for depth in 1..=pos.steps_left() as usize {
+    for depth in 1..=pos.steps_left().min(max_len) as usize {
         walk.visited.next_call();
         walk.search(pos, 0, depth);
         if walk.out_of_budget {
@@ -217,5 +237,6 @@ pub fn capture_defences(
         threat,
         complete: !walk.out_of_budget,
         played: walk.played,
+        judged: walk.judged,
     }
 }

@@ -38,6 +38,12 @@ impl KindSet {
     /// Every kind.
     pub const ALL: KindSet = KindSet(0x3f);
 
+    /// `kind` and every stronger kind.
+    #[inline]
+    pub const fn at_least(kind: PieceKind) -> KindSet {
+        KindSet(KindSet::ALL.0 & !((1u8 << kind.index()) - 1))
+    }
+
     /// Adds `kind`.
     #[inline]
     pub fn insert(&mut self, kind: PieceKind) {
@@ -585,7 +591,12 @@ fn hunt(pos: &mut Position, wanted: KindSet, mode: Mode) -> KindSet {
 /// Whether the side to move can capture, within the steps left in this turn, some enemy piece
 /// of one of the kinds in `kinds`. Exact; allocation-free; copies the position once.
 pub fn can_capture(pos: &Position, kinds: KindSet) -> bool {
-    !hunt(&mut pos.clone(), kinds, Mode::Any).is_empty()
+    can_capture_mut(&mut pos.clone(), kinds)
+}
+
+/// [`can_capture`] searching on `pos` itself, which it leaves exactly as it found it.
+pub fn can_capture_mut(pos: &mut Position, kinds: KindSet) -> bool {
+    !hunt(pos, kinds, Mode::Any).is_empty()
 }
 
 /// Every kind of enemy piece the side to move can capture this turn. Exact; allocation-free;

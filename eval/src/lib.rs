@@ -471,6 +471,10 @@ pub struct StandPat {
     /// keep this for the board ([`Position::board_key`]): it is a fact of the pieces and the
     /// side to move alone.
     pub opponent_goal_ruled_out: bool,
+    /// The strongest kind of the side to move's pieces the opponent could capture next turn
+    /// if the turn ended now, where the evaluation asked (an exact score that is not a goal
+    /// this turn); `None` where none, or where it did not ask.
+    pub threatened: Option<PieceKind>,
 }
 
 /// [`evaluate_above`] for a quiescence search's stand-pat: where the side to move can capture
@@ -546,6 +550,7 @@ fn evaluate_lazily(
         score: Bounded::Exact(score),
         exchange: false,
         opponent_goal_ruled_out: false,
+        threatened: None,
     };
     if !no_goal {
         if let Some(steps) = goal::goal_in_mut(pos) {
@@ -573,6 +578,7 @@ fn evaluate_lazily(
             score: Bounded::AtMost(upper),
             exchange: false,
             opponent_goal_ruled_out: false,
+            threatened: None,
         };
     }
     let threat = NextTurnThreat::of_mut(pos);
@@ -593,6 +599,7 @@ fn evaluate_lazily(
         exchange,
         // `goal` is true where the detector ran out of nodes: false is a proof.
         opponent_goal_ruled_out: !threat.goal,
+        threatened: threat.capture,
     }
 }
 

@@ -177,7 +177,7 @@ fn capture_defences_equal_brute_force() {
     let mut played = Vec::new();
     for p in &positions {
         let mut q = p.clone();
-        let found = capture_defences(&mut q, &mut out, &mut visited, u32::MAX);
+        let found = capture_defences(&mut q, &mut out, &mut visited, 4, u32::MAX);
         assert_eq!(&q, p, "the generator changed the position");
         assert!(found.complete);
         assert_eq!(found.threat, threat(p));
@@ -220,7 +220,7 @@ fn a_search_out_of_budget_says_so() {
     let mut short = 0;
     for p in threatened_positions().iter().take(60) {
         let mut q = p.clone();
-        let found = capture_defences(&mut q, &mut out, &mut visited, 40);
+        let found = capture_defences(&mut q, &mut out, &mut visited, 4, 40);
         assert_eq!(&q, p);
         if !found.complete {
             short += 1;

@@ -154,4 +154,36 @@ mod tests {
             plain.value
         );
     }
+    /// Gold's horse on b3 is frozen by silver's elephant on b4, and nothing guards the trap
+    /// c3: silver would push it in next turn. Standing pat charges a share of the horse; with
+    /// capture defences (`qdefence`) the quiescence search plays a step that guards the trap
+    /// (`Rd2n` or `Rd2w`, the only single steps that save it), and the leaf is a board where
+    /// silver can no longer take the horse.
+    #[test]
+    fn capture_defences_resolve_a_threatened_horse() {
+        let p = tusk_engine::notation::board::parse_aei(
+            "g [r      r              h          e       H         R    R   E  R]",
+        )
+        .unwrap();
+        let horse = tusk_engine::PieceKind::Horse;
+        let threat =
+            |p: &Position| tusk_eval::threat::NextTurnThreat::capture_of_mut(&mut p.clone());
+        assert_eq!(threat(&p), Some(horse));
+        assert_eq!(captures::best_capture(&p), None);
+        let mut params = Params::default();
+        let plain = &quiet_leaves_with(std::slice::from_ref(&p), &params)[0];
+        assert_eq!(plain.moves, 0, "without defences it stands pat");
+        params.capture_defences = true;
+        let defended = &quiet_leaves_with(std::slice::from_ref(&p), &params)[0];
+        assert!(defended.moves >= 1, "{defended:?}");
+        let leaf = &defended.position;
+        assert_eq!(leaf.side(), p.side(), "the defence is gold's own step");
+        assert_eq!(threat(leaf), None);
+        assert!(
+            defended.value > plain.value,
+            "{} <= {}",
+            defended.value,
+            plain.value
+        );
+    }
 }

@@ -73,11 +73,17 @@ pub enum Feature {
     /// (the side to move keeps the steps it has; the evaluation already holds the exact
     /// capture and goal detectors of the next turn). On by default since round 26.
     ReverseFutility,
+    /// In the quiescence search, where the opponent could capture a piece of the side to move
+    /// next turn and the side has steps left: besides standing pat and capturing, the side
+    /// may play a capture defence, every shortest step sequence that leaves a weaker threat
+    /// ([`tusk_eval::capture_defences`], of at most [`Params::capture_defence_len`] steps).
+    /// Off by default.
+    CaptureDefences,
 }
 
 impl Feature {
     /// Every feature.
-    pub const ALL: [Feature; 19] = [
+    pub const ALL: [Feature; 20] = [
         Feature::Tt,
         Feature::TtMove,
         Feature::Ordering,
@@ -97,11 +103,12 @@ impl Feature {
         Feature::EliminationThreat,
         Feature::CaptureQuiescence,
         Feature::ReverseFutility,
+        Feature::CaptureDefences,
     ];
 
     /// The name used on the command line (`tt`, `ttmove`, `ordering`, `null`, `lmr`, `qsearch`,
     /// `threat`, `aspiration`, `rootred`, `commute`, `capmoves`, `goaldef`, `exchange`,
-    /// `defext`, `lmp`, `lmpgoal`, `elim`, `qcapture`, `rfp`).
+    /// `defext`, `lmp`, `lmpgoal`, `elim`, `qcapture`, `rfp`, `qdefence`).
     pub const fn name(self) -> &'static str {
         match self {
             Feature::Tt => "tt",
@@ -123,13 +130,14 @@ impl Feature {
             Feature::EliminationThreat => "elim",
             Feature::CaptureQuiescence => "qcapture",
             Feature::ReverseFutility => "rfp",
+            Feature::CaptureDefences => "qdefence",
         }
     }
 
     /// Every feature's name, comma-separated, in [`Feature::ALL`] order (for messages).
     pub const NAMES: &'static str =
         "tt, ttmove, ordering, null, lmr, qsearch, threat, aspiration, rootred, commute, capmoves, \
-         goaldef, exchange, defext, lmp, lmpgoal, elim, qcapture, rfp";
+         goaldef, exchange, defext, lmp, lmpgoal, elim, qcapture, rfp, qdefence";
 
     /// The feature called `name` (see [`Feature::name`]).
     pub fn from_name(name: &str) -> Option<Feature> {
@@ -175,6 +183,8 @@ pub enum Tunable {
     RfpMaxDepth,
     /// [`Params::rfp_margin`].
     RfpMargin,
+    /// [`Params::capture_defence_len`].
+    CaptureDefenceLen,
 }
 
 /// Why a tunable assignment (`name=value`) was refused.
@@ -202,7 +212,7 @@ pub enum TunableError {
 
 impl Tunable {
     /// Every tunable.
-    pub const ALL: [Tunable; 12] = [
+    pub const ALL: [Tunable; 13] = [
         Tunable::NullMinDepth,
         Tunable::NullReduction,
         Tunable::LmrMinDepth,
@@ -215,12 +225,13 @@ impl Tunable {
         Tunable::LmpMoves2,
         Tunable::RfpMaxDepth,
         Tunable::RfpMargin,
+        Tunable::CaptureDefenceLen,
     ];
 
     /// Every tunable's name, comma-separated, in [`Tunable::ALL`] order (for messages).
     pub const NAMES: &'static str = "null_min_depth, null_reduction, lmr_min_depth, \
          lmr_full_moves, lmr_deep_moves, aspiration_window, max_extension, goal_defence_nodes, \
-         lmp_moves1, lmp_moves2, rfp_max_depth, rfp_margin";
+         lmp_moves1, lmp_moves2, rfp_max_depth, rfp_margin, capture_defence_len";
 
     /// The name used on the command line and as an AEI option: the field's name, with
     /// `lmp_moves1` and `lmp_moves2` for the two entries of [`Params::lmp_moves`].
@@ -238,6 +249,7 @@ impl Tunable {
             Tunable::LmpMoves2 => "lmp_moves2",
             Tunable::RfpMaxDepth => "rfp_max_depth",
             Tunable::RfpMargin => "rfp_margin",
+            Tunable::CaptureDefenceLen => "capture_defence_len",
         }
     }
 
@@ -261,6 +273,7 @@ impl Tunable {
             Tunable::LmpMoves1 | Tunable::LmpMoves2 => (1, 1_000),
             Tunable::RfpMaxDepth => (0, 16),
             Tunable::RfpMargin => (0, 10_000),
+            Tunable::CaptureDefenceLen => (1, 4),
         }
     }
 
@@ -377,6 +390,10 @@ pub struct Params {
     /// Centirabbits the static score must beat beta by, per step of depth left, for reverse
     /// futility pruning to cut.
     pub rfp_margin: i32,
+    /// Capture defences in the quiescence search (see [`Feature::CaptureDefences`]).
+    pub capture_defences: bool,
+    /// The longest capture defence the quiescence search plays (steps).
+    pub capture_defence_len: u8,
 }
 
 impl Default for Params {
@@ -448,6 +465,10 @@ impl Default for Params {
             reverse_futility: true,
             rfp_max_depth: 3,
             rfp_margin: 60,
+            capture_defences: false,
+            // Every sequence of each length is judged by the capture detector: one step costs
+            // about 25 detector calls a node, two steps about 600 (see search/README.md).
+            capture_defence_len: 1,
         }
     }
 }
@@ -475,6 +496,7 @@ impl Params {
             Feature::EliminationThreat => self.elimination_threat = on,
             Feature::CaptureQuiescence => self.capture_quiescence = on,
             Feature::ReverseFutility => self.reverse_futility = on,
+            Feature::CaptureDefences => self.capture_defences = on,
         }
     }
 
@@ -504,6 +526,7 @@ impl Params {
             Tunable::LmpMoves2 => self.lmp_moves[1] as i64,
             Tunable::RfpMaxDepth => i64::from(self.rfp_max_depth),
             Tunable::RfpMargin => i64::from(self.rfp_margin),
+            Tunable::CaptureDefenceLen => i64::from(self.capture_defence_len),
         }
     }
 
@@ -527,6 +550,7 @@ impl Params {
             Tunable::LmpMoves2 => self.lmp_moves[1] = count,
             Tunable::RfpMaxDepth => self.rfp_max_depth = int,
             Tunable::RfpMargin => self.rfp_margin = int,
+            Tunable::CaptureDefenceLen => self.capture_defence_len = v as u8,
         }
     }
 
@@ -571,6 +595,7 @@ impl Params {
             Feature::EliminationThreat => self.elimination_threat,
             Feature::CaptureQuiescence => self.capture_quiescence,
             Feature::ReverseFutility => self.reverse_futility,
+            Feature::CaptureDefences => self.capture_defences,
         }
     }
 }

@@ -14,11 +14,17 @@
 //! `Params::capture_quiescence`) the same holds at every turn start where the side to move can
 //! capture, whatever the opponent threatens.
 
+use tusk_engine::Pending;
+use tusk_eval::capture_defences::capture_defences;
 use tusk_eval::capture_moves::capture_moves;
 
 use crate::moves::{generate_captures, value};
 use crate::score::Score;
-use crate::search::{Worker, MAX_HEIGHT};
+use crate::search::{Stand, Worker, GENERATOR_STEPS_PER_NODE, MAX_HEIGHT};
+
+/// Steps the capture-defence generator may play at one quiescence node (a safety bound: two
+/// steps of defence take about 600).
+const DEFENCE_STEPS: u32 = 4_000;
 
 impl Worker<'_> {
     /// Quiescence search of the current position, `ply` steps and `h` node moves from the root,
@@ -42,13 +48,41 @@ impl Worker<'_> {
         }
         // Standing pat cannot raise alpha when even the evaluation's upper bound stays at or
         // below it: then the bound is enough (a fail-low answer stays a valid upper bound).
-        let (stand, exchange) = self.static_eval_above(ply, alpha);
+        let Stand {
+            score: stand,
+            exchange,
+            threatened,
+        } = self.static_eval_above(ply, alpha);
         if !self.sh.params.quiescence || h >= MAX_HEIGHT - 2 || stand >= beta {
             return stand;
         }
         if stand > alpha {
             alpha = stand;
         }
+        let best = self.qsearch_captures(ply, h, alpha, beta, stand, exchange);
+        if self.stopped || best >= beta || !self.sh.params.capture_defences {
+            return best;
+        }
+        match threatened {
+            // A defence can win back at most the threatened piece.
+            Some(kind) if stand + value(kind) > alpha.max(best) => {
+                self.qsearch_defences(ply, h, alpha.max(best), beta, best)
+            }
+            _ => best,
+        }
+    }
+
+    /// The captures of the quiescence search at height `h`, after standing pat on `stand`
+    /// (already above `alpha`, or alpha raised to it): the best of `stand` and the captures.
+    fn qsearch_captures(
+        &mut self,
+        ply: i32,
+        h: usize,
+        mut alpha: i32,
+        beta: i32,
+        stand: i32,
+        exchange: bool,
+    ) -> i32 {
         // With two steps left or fewer the capture moves are the pushes and pulls below (and a
         // pull's completion, which the search below the horizon already plays). Where standing
         // pat left out the side's capture (an exchange), the capture must be found however
@@ -142,6 +176,68 @@ impl Worker<'_> {
             }
         }
         self.capture_lists[h] = list;
+        best
+    }
+    /// The capture defences of the quiescence search at height `h` (`qdefence`), after the
+    /// captures left `best` (already above `alpha`, or alpha raised to it): every shortest
+    /// sequence of steps that leaves the opponent a weaker capture next turn, those that
+    /// stop every capture first.
+    fn qsearch_defences(
+        &mut self,
+        ply: i32,
+        h: usize,
+        mut alpha: i32,
+        beta: i32,
+        mut best: i32,
+    ) -> i32 {
+        if matches!(self.pos.pending(), Pending::Push { .. }) {
+            return best;
+        }
+        let mut list = std::mem::take(&mut self.defence_lists[h]);
+        let found = capture_defences(
+            &mut self.pos,
+            &mut list,
+            &mut self.capture_visited,
+            self.sh.params.capture_defence_len,
+            DEFENCE_STEPS,
+        );
+        // A judged board costs a capture search, about a node's evaluation.
+        self.charge_generator_steps(found.played + found.judged * GENERATOR_STEPS_PER_NODE / 4);
+        list.sort_unstable_by(|a, b| {
+            a.threat_after
+                .cmp(&b.threat_after)
+                .then(a.lost.cmp(&b.lost))
+                .then(a.steps().len().cmp(&b.steps().len()))
+                .then(a.board.cmp(&b.board))
+        });
+        for m in list.iter() {
+            let steps = m.steps();
+            let mut undo = [None; tusk_eval::capture_defences::MAX_STEPS];
+            for (u, &s) in undo.iter_mut().zip(steps) {
+                *u = Some(self.pos.play_step_unchecked(s));
+            }
+            let v = self.qsearch(ply + steps.len() as i32, h + 1, alpha, beta);
+            for (u, &s) in undo.iter().zip(steps).rev() {
+                if let Some(u) = *u {
+                    self.pos.undo_step(s, u);
+                }
+            }
+            if self.stopped {
+                self.defence_lists[h] = list;
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    self.set_pv_steps(h, steps);
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.defence_lists[h] = list;
         best
     }
 }

@@ -7,7 +7,8 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
-use tusk_engine::{turn_boundary_result, Bitboard, Position, StepList};
+use tusk_engine::{turn_boundary_result, Bitboard, PieceKind, Position, StepList};
+use tusk_eval::capture_defences::CaptureDefence;
 use tusk_eval::capture_moves::{CaptureMove, Visited};
 use tusk_eval::{goal, WIN, WIN_THRESHOLD};
 
@@ -87,6 +88,20 @@ pub(crate) struct SearchShared<'a> {
     pub(crate) node_limit: Option<u64>,
 }
 
+/// A stand-pat score and what the evaluation found on the way ([`Worker::static_eval_above`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Stand {
+    /// The score, from the side to move's view (exact, or an upper bound where a floor cut
+    /// it short).
+    pub(crate) score: i32,
+    /// The score leaves out a capture the side to move must play to be credited with it
+    /// ([`tusk_eval::StandPat::exchange`]).
+    pub(crate) exchange: bool,
+    /// The strongest own kind the opponent could capture next turn, where the evaluation
+    /// asked ([`tusk_eval::StandPat::threatened`]).
+    pub(crate) threatened: Option<PieceKind>,
+}
+
 /// One thread's search state.
 pub(crate) struct Worker<'a> {
     pub(crate) sh: &'a SearchShared<'a>,
@@ -96,7 +111,9 @@ pub(crate) struct Worker<'a> {
     pub(crate) lists: Vec<Vec<Scored>>,
     /// Per height: the quiescence search's capture moves.
     pub(crate) capture_lists: Vec<Vec<CaptureMove>>,
-    /// The capture-move generator's work table.
+    /// Per height: the quiescence search's capture defences (`qdefence`).
+    pub(crate) defence_lists: Vec<Vec<CaptureDefence>>,
+    /// The capture-move and capture-defence generators' work table.
     pub(crate) capture_visited: Visited,
     pub(crate) scratch: StepList,
     pub(crate) move_history: MoveHistory,
@@ -120,7 +137,7 @@ pub(crate) struct Worker<'a> {
     pub(crate) stopped: bool,
     /// Static evaluations by search key (the evaluator's exact detectors are costly where
     /// rabbits are near goal, and transpositions within a turn revisit positions often).
-    eval_cache: Vec<(u64, i32, bool)>,
+    eval_cache: Vec<(u64, Stand)>,
     /// Goal-threat regions by board key (turn starts), with the goal-defence walk's verdict
     /// once it has been asked.
     threat_cache: Vec<(u64, Bitboard, Verdict)>,
@@ -142,6 +159,9 @@ impl<'a> Worker<'a> {
             capture_lists: (0..MAX_HEIGHT + 1)
                 .map(|_| Vec::with_capacity(64))
                 .collect(),
+            defence_lists: (0..MAX_HEIGHT + 1)
+                .map(|_| Vec::with_capacity(64))
+                .collect(),
             capture_visited: Visited::new(),
             scratch: StepList::new(),
             move_history: MoveHistory::new(MAX_HEIGHT + 1),
@@ -155,7 +175,7 @@ impl<'a> Worker<'a> {
             no_goal_hash: 0,
             seldepth: 0,
             stopped: false,
-            eval_cache: vec![(0, 0, false); EVAL_CACHE],
+            eval_cache: vec![(0, Stand::default()); EVAL_CACHE],
             threat_cache: vec![(0, Bitboard::EMPTY, Verdict::NotAsked); EVAL_CACHE],
             shortest_cache: vec![(0, ShortestDefence::Unknown); EVAL_CACHE],
             defence: DefenceWalk::new(),
@@ -280,21 +300,20 @@ impl<'a> Worker<'a> {
     /// stand-pat score ([`tusk_eval::stand_pat_above_by`]).
     #[inline]
     pub(crate) fn static_eval(&mut self, ply: i32) -> i32 {
-        self.static_eval_above(ply, -INF).0
+        self.static_eval_above(ply, -INF).score
     }
 
     /// [`Worker::static_eval`], or only an upper bound of it when that bound is at most
     /// `floor` (the opponent's next-turn threats, the costly terms, can only lower the score,
-    /// so they are skipped where the score could not rise above `floor` anyway); and whether
-    /// the score leaves out a capture the side to move must play to be credited with it
-    /// ([`tusk_eval::StandPat::exchange`]; never with a bound).
+    /// so they are skipped where the score could not rise above `floor` anyway), with what the
+    /// evaluation found on the way ([`Stand`]; nothing with a bound).
     #[inline]
-    pub(crate) fn static_eval_above(&mut self, ply: i32, floor: i32) -> (i32, bool) {
+    pub(crate) fn static_eval_above(&mut self, ply: i32, floor: i32) -> Stand {
         // The evaluation does not depend on the board the turn started on.
         let key = self.pos.hash();
         let slot = key as usize & (EVAL_CACHE - 1);
-        let (e, exchange) = if self.eval_cache[slot].0 == key {
-            (self.eval_cache[slot].1, self.eval_cache[slot].2)
+        let found = if self.eval_cache[slot].0 == key {
+            self.eval_cache[slot].1
         } else {
             let w = &self.sh.params.weights;
             let rule = self.sh.params.capture_rule();
@@ -310,21 +329,30 @@ impl<'a> Worker<'a> {
             }
             match stand.score {
                 tusk_eval::Bounded::Exact(e) => {
-                    self.eval_cache[slot] = (key, e, stand.exchange);
-                    (e, stand.exchange)
+                    let found = Stand {
+                        score: e,
+                        exchange: stand.exchange,
+                        threatened: stand.threatened,
+                    };
+                    self.eval_cache[slot] = (key, found);
+                    found
                 }
                 // Below every win score, so no conversion is needed.
                 tusk_eval::Bounded::AtMost(u) => {
-                    return (u.clamp(-Score::WIN_BOUND + 1, Score::WIN_BOUND - 1), false)
+                    return Stand {
+                        score: u.clamp(-Score::WIN_BOUND + 1, Score::WIN_BOUND - 1),
+                        ..Stand::default()
+                    }
                 }
             }
         };
-        let v = if e >= WIN_THRESHOLD {
+        let e = found.score;
+        let score = if e >= WIN_THRESHOLD {
             Score::WIN - (ply + (WIN - e))
         } else {
             e.clamp(-Score::WIN_BOUND + 1, Score::WIN_BOUND - 1)
         };
-        (v, exchange)
+        Stand { score, ..found }
     }
 
     #[inline]
@@ -587,7 +615,9 @@ impl<'a> Worker<'a> {
             // whether it reaches `beta + margin`, so the costly next-turn terms are skipped
             // where the cheap upper bound already falls short.
             let margin = params.rfp_margin * depth;
-            let (e, exchange) = self.static_eval_above(ply, beta + margin - 1);
+            let Stand {
+                score: e, exchange, ..
+            } = self.static_eval_above(ply, beta + margin - 1);
             if !exchange && e >= beta + margin && e < Score::WIN_BOUND {
                 return e - margin;
             }
