@@ -155,16 +155,26 @@ mod tests {
         );
     }
     /// Gold's horse on b3 is frozen by silver's elephant on b4, and nothing guards the trap
-    /// c3: silver would push it in next turn. Standing pat charges a share of the horse; with
-    /// capture defences (`qdefence`) the quiescence search plays a step that guards the trap
-    /// (`Rd2n` or `Rd2w`, the only single steps that save it), and the leaf is a board where
-    /// silver can no longer take the horse.
+    /// c3: silver would push it in next turn. One step into gold's turn (`Ra1n`), standing pat
+    /// charges a share of the horse; with capture defences (`qdefence`, mid-turn) the
+    /// quiescence search plays a step that guards the trap (`Rd2n` or `Rd2w`, the only single
+    /// steps that save it), and the leaf is a board where silver can no longer take the
+    /// horse. At the turn start itself it stands pat either way.
     #[test]
     fn capture_defences_resolve_a_threatened_horse() {
         let p = tusk_engine::notation::board::parse_aei(
             "g [r      r              h          e       H         R    R   E  R]",
         )
         .unwrap();
+        let start = p;
+        let mut p = start.clone();
+        p.play_step_unchecked(
+            tusk_engine::Step::try_new(
+                tusk_engine::Square::from_index(0),
+                tusk_engine::Direction::North,
+            )
+            .expect("a1n"),
+        );
         let horse = tusk_engine::PieceKind::Horse;
         let threat =
             |p: &Position| tusk_eval::threat::NextTurnThreat::capture_of_mut(&mut p.clone());
@@ -185,5 +195,7 @@ mod tests {
             defended.value,
             plain.value
         );
+        let at_start = &quiet_leaves_with(std::slice::from_ref(&start), &params)[0];
+        assert_eq!(at_start.moves, 0, "no defences at a turn start");
     }
 }

@@ -73,9 +73,9 @@ pub enum Feature {
     /// (the side to move keeps the steps it has; the evaluation already holds the exact
     /// capture and goal detectors of the next turn). On by default since round 26.
     ReverseFutility,
-    /// In the quiescence search, where the opponent could capture a piece of the side to move
-    /// next turn and the side has steps left: besides standing pat and capturing, the side
-    /// may play a capture defence, every shortest step sequence that leaves a weaker threat
+    /// In the quiescence search, in the middle of a turn where the opponent could capture a
+    /// piece of the side to move next turn: besides standing pat and capturing, the side may
+    /// play a capture defence, every shortest step sequence that leaves a weaker threat
     /// ([`tusk_eval::capture_defences`], of at most [`Params::capture_defence_len`] steps).
     /// Off by default.
     CaptureDefences,

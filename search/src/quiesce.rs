@@ -12,7 +12,9 @@
 //! as a whole capture move however many steps it takes; the opponent's reply capture is then
 //! met at its turn start. With the capture-quiescence feature (off by default,
 //! `Params::capture_quiescence`) the same holds at every turn start where the side to move can
-//! capture, whatever the opponent threatens.
+//! capture, whatever the opponent threatens. With the capture-defence feature (off by default,
+//! `Params::capture_defences`) the side to move in the middle of its turn, threatened with a
+//! capture next turn, may also play a capture defence ([`tusk_eval::capture_defences`]).
 
 use tusk_engine::Pending;
 use tusk_eval::capture_defences::capture_defences;
@@ -60,7 +62,11 @@ impl Worker<'_> {
             alpha = stand;
         }
         let best = self.qsearch_captures(ply, h, alpha, beta, stand, exchange);
-        if self.stopped || best >= beta || !self.sh.params.capture_defences {
+        if self.stopped
+            || best >= beta
+            || !self.sh.params.capture_defences
+            || self.pos.at_turn_start()
+        {
             return best;
         }
         match threatened {
@@ -178,7 +184,8 @@ impl Worker<'_> {
         self.capture_lists[h] = list;
         best
     }
-    /// The capture defences of the quiescence search at height `h` (`qdefence`), after the
+    /// The capture defences of the quiescence search at height `h` (`qdefence`, mid-turn
+    /// only: at a turn start the side has a whole turn, the search's to play), after the
     /// captures left `best` (already above `alpha`, or alpha raised to it): every shortest
     /// sequence of steps that leaves the opponent a weaker capture next turn, those that
     /// stop every capture first.
