@@ -17,8 +17,9 @@
 //! reached again by another order searched once, each candidate board judged by the exact
 //! capture detector; a brute-force test (`eval/tests/capture_defences.rs`) compares it with
 //! plain enumeration of every step sequence. It is also costly where no defence is short:
-//! every sequence of each length is judged. The caller gives a budget of steps played; a search
-//! that runs out returns what it found so far and says it is incomplete.
+//! every sequence of each length is judged. The caller gives the longest defence it wants and a
+//! budget of steps played; a search that runs out returns what it found so far and says it is
+//! incomplete.
 
 use tusk_engine::{Pending, PieceKind, Position, Step, StepList};
 
@@ -117,20 +118,17 @@ impl Walk<'_> {
         };
         self.judged += 1;
         let turn = pos.end_turn();
-        let after = if can_capture_mut(pos, KindSet::at_least(bar)) {
-            None
-        } else {
-            Some(best_capture_mut(pos))
-        };
+        let defends = !can_capture_mut(pos, KindSet::at_least(bar));
+        let after = if defends { best_capture_mut(pos) } else { None };
         pos.undo_end_turn(turn);
-        let Some(after) = after else {
+        if !defends {
             return;
-        };
+        }
         if below(after, self.best_now) {
             self.best_now = Some(after);
         }
         let board = pos.board_key();
-        if let Some(m) = self.out.iter_mut().find(|m| m.board == board) {
+        if let Some(m) = self.out.iter().find(|m| m.board == board) {
             // The same board by another sequence of the same length: one move.
             debug_assert_eq!(m.threat_after, after);
             return;

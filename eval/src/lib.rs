@@ -652,6 +652,40 @@ mod tests {
         goal::can_goal(&q)
     }
 
+    /// The stand pat's threatened kind is the opponent's strongest next-turn capture wherever
+    /// the score is exact and not a goal this turn, and nothing with a bound: along walks from
+    /// the seed diagram (both sides to move) and the opening, at turn starts and mid-turn.
+    #[test]
+    fn the_threatened_kind_is_the_opponents_strongest_capture() {
+        let w = Weights::default();
+        let mut list = tusk_engine::StepList::new();
+        let (mut threatened, mut safe) = (0, 0);
+        for mut p in [seed_diagram("g"), seed_diagram("s"), opening()] {
+            for i in 0..80 {
+                let pushing = matches!(p.pending(), tusk_engine::Pending::Push { .. });
+                let stand = stand_pat_above(&mut p, &w, Centirabbits::MIN);
+                if !pushing && goal::goal_in(&p).is_none() {
+                    let want = NextTurnThreat::capture_of_mut(&mut p.clone());
+                    assert_eq!(stand.threatened, want, "{p:?}");
+                    if want.is_some() {
+                        threatened += 1;
+                    } else {
+                        safe += 1;
+                    }
+                }
+                let bounded = stand_pat_above(&mut p, &w, WIN);
+                if let Bounded::AtMost(_) = bounded.score {
+                    assert_eq!(bounded.threatened, None);
+                }
+                crate::test_util::walk_step(&mut p, i, &mut list);
+            }
+        }
+        assert!(
+            threatened >= 20 && safe >= 20,
+            "{threatened} threatened, {safe} safe"
+        );
+    }
+
     /// `evaluate_above_noting` scores as `evaluate_above` does (and so does
     /// `evaluate_above_noting_no_goal` wherever the side to move cannot goal this turn), and
     /// rules the opponent's goal out only where the opponent cannot goal: a silver rabbit one

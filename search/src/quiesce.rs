@@ -16,13 +16,20 @@
 //! `Params::capture_defences`) the side to move in the middle of its turn, threatened with a
 //! capture next turn, may also play a capture defence ([`tusk_eval::capture_defences`]).
 
-use tusk_engine::Pending;
+use tusk_engine::{Pending, Step};
 use tusk_eval::capture_defences::capture_defences;
 use tusk_eval::capture_moves::capture_moves;
 
 use crate::moves::{generate_captures, value};
 use crate::score::Score;
 use crate::search::{Stand, Worker, GENERATOR_STEPS_PER_NODE, MAX_HEIGHT};
+
+/// The most steps of a capture move or a capture defence (a whole turn).
+const MAX_SEQUENCE: usize = 4;
+const _: () = assert!(
+    tusk_eval::capture_moves::MAX_STEPS == MAX_SEQUENCE
+        && tusk_eval::capture_defences::MAX_STEPS == MAX_SEQUENCE
+);
 
 /// Steps the capture-defence generator may play at one quiescence node (a safety bound: two
 /// steps of defence take about 600).
@@ -156,16 +163,7 @@ impl Worker<'_> {
                 break;
             }
             let steps = m.steps();
-            let mut undo = [None; tusk_eval::capture_moves::MAX_STEPS];
-            for (u, &s) in undo.iter_mut().zip(steps) {
-                *u = Some(self.pos.play_step_unchecked(s));
-            }
-            let v = self.qsearch(ply + steps.len() as i32, h + 1, alpha, beta);
-            for (u, &s) in undo.iter().zip(steps).rev() {
-                if let Some(u) = *u {
-                    self.pos.undo_step(s, u);
-                }
-            }
+            let v = self.qsearch_after(ply, h, steps, alpha, beta);
             if self.stopped {
                 self.capture_lists[h] = list;
                 return 0;
@@ -184,6 +182,24 @@ impl Worker<'_> {
         self.capture_lists[h] = list;
         best
     }
+
+    /// Plays the step sequence `steps` (a capture move or a capture defence) from the current
+    /// position at height `h`, `ply` steps from the root, searches the position reached one
+    /// node move deeper and takes the steps back: its value from the side to move's view.
+    fn qsearch_after(&mut self, ply: i32, h: usize, steps: &[Step], alpha: i32, beta: i32) -> i32 {
+        let mut undo = [None; MAX_SEQUENCE];
+        for (u, &s) in undo.iter_mut().zip(steps) {
+            *u = Some(self.pos.play_step_unchecked(s));
+        }
+        let v = self.qsearch(ply + steps.len() as i32, h + 1, alpha, beta);
+        for (u, &s) in undo.iter().zip(steps).rev() {
+            if let Some(u) = *u {
+                self.pos.undo_step(s, u);
+            }
+        }
+        v
+    }
+
     /// The capture defences of the quiescence search at height `h` (`qdefence`, mid-turn
     /// only: at a turn start the side has a whole turn, the search's to play), after the
     /// captures left `best` (already above `alpha`, or alpha raised to it): every shortest
@@ -219,16 +235,7 @@ impl Worker<'_> {
         });
         for m in list.iter() {
             let steps = m.steps();
-            let mut undo = [None; tusk_eval::capture_defences::MAX_STEPS];
-            for (u, &s) in undo.iter_mut().zip(steps) {
-                *u = Some(self.pos.play_step_unchecked(s));
-            }
-            let v = self.qsearch(ply + steps.len() as i32, h + 1, alpha, beta);
-            for (u, &s) in undo.iter().zip(steps).rev() {
-                if let Some(u) = *u {
-                    self.pos.undo_step(s, u);
-                }
-            }
+            let v = self.qsearch_after(ply, h, steps, alpha, beta);
             if self.stopped {
                 self.defence_lists[h] = list;
                 return 0;
