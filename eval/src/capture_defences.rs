@@ -183,8 +183,9 @@ impl Walk<'_> {
 
 /// Fills `out` with the capture defences of the side to move in `pos` (see the module docs) of
 /// at most `max_len` steps (and the steps left), shortest first, playing at most about `budget`
-/// steps; `pos` is searched on and left exactly as it was. `visited` is the search's work table, kept by the caller between calls (the
-/// capture-move generator's table serves). `pos` must not be halfway through a push.
+/// steps; `pos` is searched on and left exactly as it was. `visited` is the search's work table,
+/// kept by the caller between calls (the capture-move generator's table serves). `pos` must not
+/// be halfway through a push.
 pub fn capture_defences(
     pos: &mut Position,
     out: &mut Vec<CaptureDefence>,
@@ -192,20 +193,36 @@ pub fn capture_defences(
     max_len: u8,
     budget: u32,
 ) -> DefenceSearch {
+    match NextTurnThreat::capture_of_mut(pos) {
+        Some(threat) => capture_defences_against(pos, threat, out, visited, max_len, budget),
+        None => {
+            out.clear();
+            DefenceSearch {
+                threat: None,
+                complete: true,
+                played: 0,
+                judged: 0,
+            }
+        }
+    }
+}
+
+/// [`capture_defences`] for a caller that already knows the threat: `threat` must be the
+/// strongest own kind the opponent could capture if the turn ended on `pos`
+/// ([`NextTurnThreat::capture_of_mut`], or the evaluation's `StandPat::threatened`).
+pub fn capture_defences_against(
+    pos: &mut Position,
+    threat: PieceKind,
+    out: &mut Vec<CaptureDefence>,
+    visited: &mut Visited,
+    max_len: u8,
+    budget: u32,
+) -> DefenceSearch {
     out.clear();
-    let threat = NextTurnThreat::capture_of_mut(pos);
-    let Some(kind) = threat else {
-        return DefenceSearch {
-            threat,
-            complete: true,
-            played: 0,
-            judged: 0,
-        };
-    };
     let mut walk = Walk {
         out,
         visited,
-        threat: kind,
+        threat,
         best_before: None,
         best_now: None,
         path: [Step::try_new(
@@ -232,7 +249,7 @@ pub fn capture_defences(
         }
     }
     DefenceSearch {
-        threat,
+        threat: Some(threat),
         complete: !walk.out_of_budget,
         played: walk.played,
         judged: walk.judged,

@@ -16,8 +16,8 @@
 //! `Params::capture_defences`) the side to move in the middle of its turn, threatened with a
 //! capture next turn, may also play a capture defence ([`tusk_eval::capture_defences`]).
 
-use tusk_engine::{Pending, Step};
-use tusk_eval::capture_defences::capture_defences;
+use tusk_engine::{Pending, PieceKind, Step};
+use tusk_eval::capture_defences::capture_defences_against;
 use tusk_eval::capture_moves::capture_moves;
 
 use crate::moves::{generate_captures, value};
@@ -79,7 +79,7 @@ impl Worker<'_> {
         match threatened {
             // A defence can win back at most the threatened piece.
             Some(kind) if stand + value(kind) > alpha.max(best) => {
-                self.qsearch_defences(ply, h, alpha.max(best), beta, best)
+                self.qsearch_defences(ply, h, kind, alpha.max(best), beta, best)
             }
             _ => best,
         }
@@ -168,15 +168,8 @@ impl Worker<'_> {
                 self.capture_lists[h] = list;
                 return 0;
             }
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    self.set_pv_steps(h, steps);
-                    if v >= beta {
-                        break;
-                    }
-                }
+            if self.raise(h, steps, v, &mut best, &mut alpha, beta) {
+                break;
             }
         }
         self.capture_lists[h] = list;
@@ -200,6 +193,27 @@ impl Worker<'_> {
         v
     }
 
+    /// Takes the value `v` of the sequence `steps` at height `h` into `best` and `alpha` (its
+    /// steps the principal variation where it raises alpha); true where it reaches `beta`.
+    fn raise(
+        &mut self,
+        h: usize,
+        steps: &[Step],
+        v: i32,
+        best: &mut i32,
+        alpha: &mut i32,
+        beta: i32,
+    ) -> bool {
+        if v > *best {
+            *best = v;
+            if v > *alpha {
+                *alpha = v;
+                self.set_pv_steps(h, steps);
+            }
+        }
+        v >= beta
+    }
+
     /// The capture defences of the quiescence search at height `h` (`qdefence`, mid-turn
     /// only: at a turn start the side has a whole turn, the search's to play), after the
     /// captures left `best` (already above `alpha`, or alpha raised to it): every shortest
@@ -209,6 +223,7 @@ impl Worker<'_> {
         &mut self,
         ply: i32,
         h: usize,
+        threat: PieceKind,
         mut alpha: i32,
         beta: i32,
         mut best: i32,
@@ -217,8 +232,9 @@ impl Worker<'_> {
             return best;
         }
         let mut list = std::mem::take(&mut self.defence_lists[h]);
-        let found = capture_defences(
+        let found = capture_defences_against(
             &mut self.pos,
+            threat,
             &mut list,
             &mut self.capture_visited,
             self.sh.params.capture_defence_len,
@@ -240,15 +256,8 @@ impl Worker<'_> {
                 self.defence_lists[h] = list;
                 return 0;
             }
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    self.set_pv_steps(h, steps);
-                    if v >= beta {
-                        break;
-                    }
-                }
+            if self.raise(h, steps, v, &mut best, &mut alpha, beta) {
+                break;
             }
         }
         self.defence_lists[h] = list;
