@@ -25,6 +25,7 @@ mod score;
 mod search;
 mod smp;
 mod tt;
+mod waste;
 
 pub use control::Control;
 pub use leaf::{quiet_leaves, Leaf};

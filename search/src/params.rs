@@ -79,11 +79,17 @@ pub enum Feature {
     /// ([`tusk_eval::capture_defences`], of at most [`Params::capture_defence_len`] steps).
     /// Off by default.
     CaptureDefences,
+    /// Wasted turns charged where a turn ends in the tree (sharp's reversibles and free
+    /// captures; `waste.rs`): a turn the opponent can undo with two of its steps costs 2,000
+    /// centirabbits, one it can half undo with one step 15 at the root and 30 deeper, and a
+    /// turn spent on a piece that the opponent can then capture up to 800 near the horizon.
+    /// Off by default.
+    Waste,
 }
 
 impl Feature {
     /// Every feature.
-    pub const ALL: [Feature; 20] = [
+    pub const ALL: [Feature; 21] = [
         Feature::Tt,
         Feature::TtMove,
         Feature::Ordering,
@@ -104,11 +110,12 @@ impl Feature {
         Feature::CaptureQuiescence,
         Feature::ReverseFutility,
         Feature::CaptureDefences,
+        Feature::Waste,
     ];
 
     /// The name used on the command line (`tt`, `ttmove`, `ordering`, `null`, `lmr`, `qsearch`,
     /// `threat`, `aspiration`, `rootred`, `commute`, `capmoves`, `goaldef`, `exchange`,
-    /// `defext`, `lmp`, `lmpgoal`, `elim`, `qcapture`, `rfp`, `qdefence`).
+    /// `defext`, `lmp`, `lmpgoal`, `elim`, `qcapture`, `rfp`, `qdefence`, `waste`).
     pub const fn name(self) -> &'static str {
         match self {
             Feature::Tt => "tt",
@@ -131,13 +138,14 @@ impl Feature {
             Feature::CaptureQuiescence => "qcapture",
             Feature::ReverseFutility => "rfp",
             Feature::CaptureDefences => "qdefence",
+            Feature::Waste => "waste",
         }
     }
 
     /// Every feature's name, comma-separated, in [`Feature::ALL`] order (for messages).
     pub const NAMES: &'static str =
         "tt, ttmove, ordering, null, lmr, qsearch, threat, aspiration, rootred, commute, capmoves, \
-         goaldef, exchange, defext, lmp, lmpgoal, elim, qcapture, rfp, qdefence";
+         goaldef, exchange, defext, lmp, lmpgoal, elim, qcapture, rfp, qdefence, waste";
 
     /// The feature called `name` (see [`Feature::name`]).
     pub fn from_name(name: &str) -> Option<Feature> {
@@ -394,6 +402,8 @@ pub struct Params {
     pub capture_defences: bool,
     /// The longest capture defence the quiescence search plays (steps).
     pub capture_defence_len: u8,
+    /// Wasted turns charged in the search (see [`Feature::Waste`]).
+    pub waste: bool,
 }
 
 impl Default for Params {
@@ -472,6 +482,8 @@ impl Default for Params {
             // Every sequence of each length is judged by the capture detector: one step costs
             // about 25 detector calls a node, two steps about 600 (see search/README.md).
             capture_defence_len: 1,
+            // sharp's reversibles and free captures: not yet measured in games, off.
+            waste: false,
         }
     }
 }
@@ -500,6 +512,7 @@ impl Params {
             Feature::CaptureQuiescence => self.capture_quiescence = on,
             Feature::ReverseFutility => self.reverse_futility = on,
             Feature::CaptureDefences => self.capture_defences = on,
+            Feature::Waste => self.waste = on,
         }
     }
 
@@ -599,6 +612,7 @@ impl Params {
             Feature::CaptureQuiescence => self.capture_quiescence,
             Feature::ReverseFutility => self.reverse_futility,
             Feature::CaptureDefences => self.capture_defences,
+            Feature::Waste => self.waste,
         }
     }
 }

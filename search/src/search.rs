@@ -21,6 +21,7 @@ use crate::ordering::{capture_gain, grow, near_goal, pick, threat_region, touche
 use crate::params::Params;
 use crate::score::Score;
 use crate::tt::{Bound, Tt};
+use crate::waste::{self, TurnBoard};
 
 /// Larger than any score.
 pub(crate) const INF: i32 = Score::WIN + 1;
@@ -145,10 +146,19 @@ pub(crate) struct Worker<'a> {
     shortest_cache: Vec<(u64, ShortestDefence)>,
     /// The goal-defence walk at the horizon (`goal_defence.rs`).
     defence: DefenceWalk,
+    /// With [`Params::waste`]: the boards of the turn starts on the current line, the last
+    /// the current turn's (none for a root in the middle of a turn).
+    turn_boards: Vec<TurnBoard>,
+    /// The free-capture test's capture moves (`waste`).
+    waste_captures: Vec<CaptureMove>,
 }
 
 impl<'a> Worker<'a> {
     pub(crate) fn new(sh: &'a SearchShared<'a>, pos: Position) -> Worker<'a> {
+        let mut turn_boards = Vec::with_capacity(MAX_HEIGHT + 1);
+        if sh.params.waste && pos.at_turn_start() {
+            turn_boards.push(TurnBoard::of(&pos));
+        }
         Worker {
             sh,
             pos,
@@ -179,6 +189,8 @@ impl<'a> Worker<'a> {
             threat_cache: vec![(0, Bitboard::EMPTY, Verdict::NotAsked); EVAL_CACHE],
             shortest_cache: vec![(0, ShortestDefence::Unknown); EVAL_CACHE],
             defence: DefenceWalk::new(),
+            turn_boards,
+            waste_captures: Vec::with_capacity(64),
         }
     }
 
@@ -398,6 +410,14 @@ impl<'a> Worker<'a> {
         pv: bool,
         ext: i32,
     ) -> Option<i32> {
+        let waste_start = if self.sh.params.waste {
+            self.turn_boards
+                .last()
+                .filter(|b| b.starts_turn_of(&self.pos))
+                .copied()
+        } else {
+            None
+        };
         let undo = self.pos.end_turn();
         let key = self.pos.board_key();
         if self.rep_count(key) >= 2 {
@@ -407,19 +427,62 @@ impl<'a> Worker<'a> {
         let v = match self.terminal(ply) {
             Some(t) => {
                 self.pv_len[h] = 0;
-                t
+                -t
             }
             None => {
                 // The goal detector found no goal this turn: the evaluation need not ask.
                 self.no_goal_hash = self.pos.hash();
+                // A wasted turn costs its mover `penalty`: the opponent's turn is searched
+                // with the window moved by it, and its value charged with it.
+                let penalty = match waste_start {
+                    Some(start) => self.waste_penalty(&start, depth, h == 1),
+                    None => 0,
+                };
+                let shift = |bound: i32| {
+                    if bound.abs() < Score::WIN_BOUND {
+                        bound + penalty
+                    } else {
+                        bound
+                    }
+                };
+                let (a, b) = (shift(alpha), shift(beta));
+                let a = a.min(b - 1);
+                if self.sh.params.waste {
+                    self.turn_boards.push(TurnBoard::of(&self.pos));
+                }
                 self.path.push(key);
-                let v = self.search(depth, ply, h, -beta, -alpha, pv, ext);
+                let v = -self.search(depth, ply, h, -b, -a, pv, ext);
                 self.path.pop();
-                v
+                if self.sh.params.waste {
+                    self.turn_boards.pop();
+                }
+                if v.abs() < Score::WIN_BOUND {
+                    v - penalty
+                } else {
+                    v
+                }
             }
         };
         self.pos.undo_end_turn(undo);
-        Some(-v)
+        Some(v)
+    }
+
+    /// What the turn just ended (the opponent of its mover to move) wastes, in centirabbits
+    /// from its mover's view (`waste.rs`), `start` being its turn start, `depth` the steps of
+    /// search left after it; `root` when it is the root's turn.
+    fn waste_penalty(&mut self, start: &TurnBoard, depth: i32, root: bool) -> i32 {
+        let Some(changes) = waste::changes(start, &self.pos) else {
+            return 0;
+        };
+        let (reversal, tried) = waste::reversal(start, &mut self.pos, &changes);
+        let (free, played) = waste::free_capture(
+            &mut self.pos,
+            &changes,
+            &mut self.waste_captures,
+            &mut self.capture_visited,
+        );
+        self.charge_generator_steps(tried + played);
+        waste::penalty(reversal, free, depth, root)
     }
 
     /// Plays node move `m` (not a pass) from height `h` and searches the child, same side to
@@ -634,15 +697,24 @@ impl<'a> Worker<'a> {
             let undo = self.pos.end_turn();
             let v = match self.terminal(ply) {
                 Some(t) => -t,
-                None => -self.search(
-                    depth - 4 - params.null_reduction,
-                    ply,
-                    h + 1,
-                    -beta,
-                    -beta + 1,
-                    false,
-                    ext,
-                ),
+                None => {
+                    if params.waste {
+                        self.turn_boards.push(TurnBoard::of(&self.pos));
+                    }
+                    let v = -self.search(
+                        depth - 4 - params.null_reduction,
+                        ply,
+                        h + 1,
+                        -beta,
+                        -beta + 1,
+                        false,
+                        ext,
+                    );
+                    if params.waste {
+                        self.turn_boards.pop();
+                    }
+                    v
+                }
             };
             self.pos.undo_end_turn(undo);
             if self.stopped {
@@ -883,6 +955,94 @@ mod tests {
                 "{text}: (detector, brute force)"
             );
         }
+    }
+
+    /// The value of a turn ended at `steps` from the turn start `text`, height `h`, window
+    /// (alpha, beta), the opponent's turn searched by the quiescence search; with or without
+    /// the waste feature.
+    fn turn_value(
+        pieces: &[(char, &str)],
+        steps: &[&str],
+        h: usize,
+        window: (i32, i32),
+        waste: bool,
+    ) -> i32 {
+        use super::{SearchShared, Worker};
+        use crate::control::Control;
+        use crate::params::Params;
+        use crate::tt::Tt;
+        use std::sync::atomic::{AtomicBool, AtomicU64};
+        use tusk_engine::{Color, Direction, Piece, Square, Step};
+        let tt = Tt::try_new(1).expect("a 1 MiB transposition table");
+        let params = Params {
+            waste,
+            ..Params::default()
+        };
+        let control = Control::new();
+        let repetitions = super::RepetitionHistory::default();
+        let shared = SearchShared {
+            tt: &tt,
+            params: &params,
+            control: &control,
+            repetitions: &repetitions,
+            abort: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            node_limit: None,
+        };
+        let list: Vec<(Piece, Square)> = pieces
+            .iter()
+            .map(|&(p, s)| (Piece::from_letter(p).unwrap(), Square::parse(s).unwrap()))
+            .collect();
+        let pos = tusk_engine::notation::board::from_pieces(Color::Gold, &list).unwrap();
+        let mut worker = Worker::new(&shared, pos);
+        for s in steps {
+            let from = Square::parse(&s[..2]).expect("a square");
+            let dir = Direction::from_letter(s.chars().nth(2).unwrap()).expect("a direction");
+            let step = Step::try_new(from, dir).expect("a step");
+            assert!(worker.pos.is_legal_step(step), "{s}");
+            worker.pos.play_step_unchecked(step);
+        }
+        worker
+            .turn_end(0, steps.len() as i32, h, window.0, window.1, false, 0)
+            .expect("not a repetition")
+    }
+
+    /// A turn the opponent undoes costs its mover the penalty of `waste.rs` on top of the
+    /// same search's value, at the root and deeper, and the window moves with it.
+    #[test]
+    fn a_wasted_turn_costs_its_mover_the_penalty() {
+        use super::INF;
+        // Gold's elephant pushes the silver horse from d4 to e4 and steps back: silver steps
+        // the horse back (a full reversal, 2,000).
+        let push = [('E', "d3"), ('h', "d4"), ('R', "a2"), ('r', "h7")];
+        let steps = ["d4e", "d3n", "d4s"];
+        let plain = turn_value(&push, &steps, 1, (-INF, INF), false);
+        assert!(plain.abs() < 5_000, "{plain}");
+        assert_eq!(
+            turn_value(&push, &steps, 1, (-INF, INF), true),
+            plain - 2_000
+        );
+        assert_eq!(
+            turn_value(&push, &steps, 3, (-INF, INF), true),
+            plain - 2_000
+        );
+        // A narrow window around the charged value still finds it exactly.
+        let charged = plain - 2_000;
+        assert_eq!(
+            turn_value(&push, &steps, 3, (charged - 1, charged + 1), true),
+            charged
+        );
+        // Gold's elephant steps back and pulls the horse (unfrozen by the rabbit beside it):
+        // the horse can step back but the elephant stays (partial: 15 at the root, 30 deeper).
+        let pull = [('E', "d4"), ('h', "d5"), ('r', "e4"), ('R', "a2")];
+        let steps = ["d4s", "d5s"];
+        let plain = turn_value(&pull, &steps, 1, (-INF, INF), false);
+        assert_eq!(turn_value(&pull, &steps, 1, (-INF, INF), true), plain - 15);
+        assert_eq!(turn_value(&pull, &steps, 3, (-INF, INF), true), plain - 30);
+        // A quiet rabbit step wastes nothing.
+        let steps = ["a2n"];
+        let plain = turn_value(&pull, &steps, 3, (-INF, INF), false);
+        assert_eq!(turn_value(&pull, &steps, 3, (-INF, INF), true), plain);
     }
 
     /// Generator steps are charged one node per 32, the remainder carried, and a charge that
