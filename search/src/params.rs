@@ -476,8 +476,8 @@ impl Default for Params {
             rfp_max_depth: 3,
             rfp_margin: 60,
             // Mid-turn only, one step: capture_defence_games.txt 161/183 at depth 4 (158
-            // without), every floor kept; against the defaults at 50,000 nodes 49-51 in 100
-            // games (search/README.md), undecided: off.
+            // without), every floor kept; against the defaults at 50,000 nodes 59-68 in 127
+            // games (search/README.md), undecided and leaning against: off.
             capture_defences: false,
             // Every sequence of each length is judged by the capture detector: one step costs
             // about 25 detector calls a node, two steps about 600 (see search/README.md).
