@@ -193,6 +193,10 @@ pub enum Tunable {
     RfpMargin,
     /// [`Params::capture_defence_len`].
     CaptureDefenceLen,
+    /// [`Params::reversal_penalty`].
+    ReversalPenalty,
+    /// [`Params::free_capture_pct`].
+    FreeCapturePct,
 }
 
 /// Why a tunable assignment (`name=value`) was refused.
@@ -220,7 +224,7 @@ pub enum TunableError {
 
 impl Tunable {
     /// Every tunable.
-    pub const ALL: [Tunable; 13] = [
+    pub const ALL: [Tunable; 15] = [
         Tunable::NullMinDepth,
         Tunable::NullReduction,
         Tunable::LmrMinDepth,
@@ -234,12 +238,15 @@ impl Tunable {
         Tunable::RfpMaxDepth,
         Tunable::RfpMargin,
         Tunable::CaptureDefenceLen,
+        Tunable::ReversalPenalty,
+        Tunable::FreeCapturePct,
     ];
 
     /// Every tunable's name, comma-separated, in [`Tunable::ALL`] order (for messages).
     pub const NAMES: &'static str = "null_min_depth, null_reduction, lmr_min_depth, \
          lmr_full_moves, lmr_deep_moves, aspiration_window, max_extension, goal_defence_nodes, \
-         lmp_moves1, lmp_moves2, rfp_max_depth, rfp_margin, capture_defence_len";
+         lmp_moves1, lmp_moves2, rfp_max_depth, rfp_margin, capture_defence_len, \
+         reversal_penalty, free_capture_pct";
 
     /// The name used on the command line and as an AEI option: the field's name, with
     /// `lmp_moves1` and `lmp_moves2` for the two entries of [`Params::lmp_moves`].
@@ -258,6 +265,8 @@ impl Tunable {
             Tunable::RfpMaxDepth => "rfp_max_depth",
             Tunable::RfpMargin => "rfp_margin",
             Tunable::CaptureDefenceLen => "capture_defence_len",
+            Tunable::ReversalPenalty => "reversal_penalty",
+            Tunable::FreeCapturePct => "free_capture_pct",
         }
     }
 
@@ -282,6 +291,8 @@ impl Tunable {
             Tunable::RfpMaxDepth => (0, 16),
             Tunable::RfpMargin => (0, 10_000),
             Tunable::CaptureDefenceLen => (1, 4),
+            Tunable::ReversalPenalty => (0, 10_000),
+            Tunable::FreeCapturePct => (0, 400),
         }
     }
 
@@ -404,6 +415,12 @@ pub struct Params {
     pub capture_defence_len: u8,
     /// Wasted turns charged in the search (see [`Feature::Waste`]).
     pub waste: bool,
+    /// With [`Params::waste`]: centirabbits charged for a turn the opponent undoes with at most
+    /// two steps (sharp's 2,000, a ban).
+    pub reversal_penalty: i32,
+    /// With [`Params::waste`]: the free-capture charges as a percentage of sharp's (up to 800
+    /// centirabbits near the horizon at 100).
+    pub free_capture_pct: i32,
 }
 
 impl Default for Params {
@@ -484,6 +501,8 @@ impl Default for Params {
             capture_defence_len: 1,
             // sharp's reversibles and free captures: not yet measured in games, off.
             waste: false,
+            reversal_penalty: crate::waste::Charges::SHARP.full_reversal,
+            free_capture_pct: crate::waste::Charges::SHARP.free_capture_pct,
         }
     }
 }
@@ -543,6 +562,8 @@ impl Params {
             Tunable::RfpMaxDepth => i64::from(self.rfp_max_depth),
             Tunable::RfpMargin => i64::from(self.rfp_margin),
             Tunable::CaptureDefenceLen => i64::from(self.capture_defence_len),
+            Tunable::ReversalPenalty => i64::from(self.reversal_penalty),
+            Tunable::FreeCapturePct => i64::from(self.free_capture_pct),
         }
     }
 
@@ -567,6 +588,8 @@ impl Params {
             Tunable::RfpMaxDepth => self.rfp_max_depth = int,
             Tunable::RfpMargin => self.rfp_margin = int,
             Tunable::CaptureDefenceLen => self.capture_defence_len = v as u8,
+            Tunable::ReversalPenalty => self.reversal_penalty = int,
+            Tunable::FreeCapturePct => self.free_capture_pct = int,
         }
     }
 

@@ -482,7 +482,12 @@ impl<'a> Worker<'a> {
             &mut self.capture_visited,
         );
         self.charge_generator_steps(tried + played);
-        waste::penalty(reversal, free, depth, root)
+        let params = self.sh.params;
+        let charges = waste::Charges {
+            full_reversal: params.reversal_penalty,
+            free_capture_pct: params.free_capture_pct,
+        };
+        waste::penalty(charges, reversal, free, depth, root)
     }
 
     /// Plays node move `m` (not a pass) from height `h` and searches the child, same side to

@@ -312,17 +312,35 @@ pub(crate) fn free_capture(
     (found, played)
 }
 
+/// What a wasted turn costs: sharp's values (its units are tenths of a centirabbit) unless
+/// tuned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Charges {
+    /// Centirabbits for a full reversal (sharp: 2,000).
+    pub(crate) full_reversal: i32,
+    /// The free-capture table as a percentage of sharp's.
+    pub(crate) free_capture_pct: i32,
+}
+
+impl Charges {
+    /// sharp's charges.
+    pub(crate) const SHARP: Charges = Charges {
+        full_reversal: 2_000,
+        free_capture_pct: 100,
+    };
+}
+
 /// The penalty, in centirabbits from the mover's view, for a turn ending with `reversal` and
 /// `free`, with `depth` steps of search left after it; `root` when it is the root's turn.
-/// sharp's values (its units are tenths of a centirabbit).
 pub(crate) fn penalty(
+    charges: Charges,
     reversal: Reversal,
     free: Option<FreeCapture>,
     depth: i32,
     root: bool,
 ) -> i32 {
     let reversal = match reversal {
-        Reversal::Full => 2_000,
+        Reversal::Full => charges.full_reversal,
         Reversal::Partial if root => 15,
         Reversal::Partial => 30,
         Reversal::None => 0,
@@ -357,7 +375,8 @@ pub(crate) fn penalty(
                 (_, false) => 0,
             }
         }
-    };
+    } * charges.free_capture_pct
+        / 100;
     reversal + free
 }
 
@@ -454,7 +473,7 @@ mod tests {
         let (r, f) = judge_both('g', &pieces, &["d4e", "d3n", "d4s"]);
         assert_eq!(r, Reversal::Full);
         assert_eq!(f, None);
-        assert_eq!(penalty(r, f, 8, false), 2_000);
+        assert_eq!(penalty(Charges::SHARP, r, f, 8, false), 2_000);
     }
 
     #[test]
@@ -482,8 +501,8 @@ mod tests {
         let (r, f) = judge_both('g', &pieces, &["d4s", "d5s"]);
         assert_eq!(r, Reversal::Partial);
         assert_eq!(f, None);
-        assert_eq!(penalty(r, f, 8, true), 15);
-        assert_eq!(penalty(r, f, 8, false), 30);
+        assert_eq!(penalty(Charges::SHARP, r, f, 8, true), 15);
+        assert_eq!(penalty(Charges::SHARP, r, f, 8, false), 30);
         // Without the rabbit the pulled horse is frozen beside the elephant: not undone.
         let pieces = [('E', "d4"), ('h', "d5"), ('R', "a2"), ('r', "h7")];
         let (r, _) = judge_both('g', &pieces, &["d4s", "d5s"]);
@@ -508,22 +527,34 @@ mod tests {
         let f = f.expect("free capture");
         assert_eq!(f.other_steps, 0);
         assert_eq!(f.capture_steps, 2);
-        assert_eq!(penalty(r, Some(f), 4, false), 800);
-        assert_eq!(penalty(r, Some(f), 8, false), 300);
+        assert_eq!(penalty(Charges::SHARP, r, Some(f), 4, false), 800);
+        assert_eq!(penalty(Charges::SHARP, r, Some(f), 8, false), 300);
         // One more step spent elsewhere (the rabbit): still charged near the horizon only.
         let (_, f) = judge_both('g', &pieces, &["b3n", "b4n", "b5n", "a2n"]);
         let f = f.expect("free capture");
         assert_eq!(f.other_steps, 1);
-        assert_eq!(penalty(Reversal::None, Some(f), 4, false), 600);
-        assert_eq!(penalty(Reversal::None, Some(f), 8, false), 0);
+        assert_eq!(
+            penalty(Charges::SHARP, Reversal::None, Some(f), 4, false),
+            600
+        );
+        assert_eq!(
+            penalty(Charges::SHARP, Reversal::None, Some(f), 8, false),
+            0
+        );
         // Where the capture takes the whole turn (the elephant two squares from the horse),
         // the charge is smaller.
         let pieces = [('H', "b3"), ('e', "a8"), ('R', "a2"), ('r', "h7")];
         let (_, f) = judge_both('g', &pieces, &["b3n", "b4n", "b5n"]);
         let f = f.expect("free capture in four steps");
         assert_eq!(f.capture_steps, 4);
-        assert_eq!(penalty(Reversal::None, Some(f), 4, false), 600);
-        assert_eq!(penalty(Reversal::None, Some(f), 8, false), 150);
+        assert_eq!(
+            penalty(Charges::SHARP, Reversal::None, Some(f), 4, false),
+            600
+        );
+        assert_eq!(
+            penalty(Charges::SHARP, Reversal::None, Some(f), 8, false),
+            150
+        );
     }
 
     #[test]
