@@ -58,15 +58,16 @@ impl TurnBoard {
     /// Squares whose content differs between this board and `pos`, counted per piece bitboard
     /// (a piece moved counts 2).
     fn distance(&self, pos: &Position) -> u32 {
-        self.pieces_of_both(pos, Color::ALL)
+        self.differing(pos, Color::ALL)
     }
 
     /// Whether the pieces of `color` stand in `pos` as on this board.
     fn same_pieces(&self, pos: &Position, color: Color) -> bool {
-        self.pieces_of_both(pos, [color]) == 0
+        self.differing(pos, [color]) == 0
     }
 
-    fn pieces_of_both<const N: usize>(&self, pos: &Position, colors: [Color; N]) -> u32 {
+    /// Squares whose content differs for the pieces of `colors` (per piece bitboard).
+    fn differing<const N: usize>(&self, pos: &Position, colors: [Color; N]) -> u32 {
         let mut d = 0;
         for color in colors {
             for kind in PieceKind::ALL {
@@ -463,6 +464,72 @@ mod tests {
         let (_, r2, f2) = judge(&q, &flipped_refs_steps);
         assert_eq!((r, f), (r2, f2), "colour symmetry");
         (r, f)
+    }
+
+    /// Whether the side to move can put back `start`'s board with one or two steps, by trying
+    /// them all. A step that captures loses a piece for good, so every other step changes two
+    /// squares of the board: farther than four squares from `start`, nothing is tried.
+    fn restores_by_brute_force(start: &TurnBoard, pos: &mut Position) -> bool {
+        if start.distance(pos) > 4 {
+            return false;
+        }
+        let restored =
+            |p: &Position| start.distance(p) == 0 && !matches!(p.pending(), Pending::Push { .. });
+        let mut first = StepList::new();
+        pos.legal_steps(&mut first);
+        for &a in first.iter() {
+            let ua = pos.play_step_unchecked(a);
+            let mut found = restored(pos);
+            let mut second = StepList::new();
+            pos.legal_steps(&mut second);
+            for &b in second.iter() {
+                let ub = pos.play_step_unchecked(b);
+                found |= restored(pos);
+                pos.undo_step(b, ub);
+            }
+            pos.undo_step(a, ua);
+            if found {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Every turn of positions from random games: a full reversal exactly where the opponent
+    /// can put the board back in two steps, whatever the filters (two pieces, no capture, one
+    /// of the opponent's) leave out.
+    #[test]
+    fn full_reversals_are_exactly_the_turns_undone_in_two_steps() {
+        use tusk_engine::TurnGen;
+        let (mut turns, mut full, mut partial) = (0usize, 0usize, 0usize);
+        for seed in 0..4u64 {
+            for p in tusk_tests::random_game(seed, 30)
+                .into_iter()
+                .skip(8)
+                .step_by(7)
+            {
+                if tusk_engine::turn_boundary_result(&p).is_some() {
+                    continue;
+                }
+                let start = TurnBoard::of(&p);
+                TurnGen::new().for_each_turn(&p, &mut |t| {
+                    let mut q = t.position.clone();
+                    let expected = restores_by_brute_force(&start, &mut q);
+                    let got = changes(&start, &q)
+                        .map_or(Reversal::None, |c| reversal(&start, &mut q, &c).0);
+                    assert_eq!(got == Reversal::Full, expected, "{p:?} then {:?}", t.turn());
+                    turns += 1;
+                    full += usize::from(got == Reversal::Full);
+                    partial += usize::from(got == Reversal::Partial);
+                });
+            }
+        }
+        println!("{turns} turns: {full} undone, {partial} half undone");
+        assert!(turns > 10_000, "{turns} turns");
+        assert!(
+            full > 0 && partial > 0,
+            "{full} full, {partial} partial in {turns}"
+        );
     }
 
     #[test]
