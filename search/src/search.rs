@@ -962,27 +962,19 @@ mod tests {
         }
     }
 
-    /// The value of a turn ended at `steps` from the turn start `text`, height `h`, window
-    /// (alpha, beta), the opponent's turn searched by the quiescence search; with or without
-    /// the waste feature.
-    fn turn_value(
-        pieces: &[(char, &str)],
-        steps: &[&str],
-        h: usize,
-        window: (i32, i32),
-        waste: bool,
-    ) -> i32 {
+    /// Runs `f` on a worker of one thread at `pos` with `params` and a node limit, its
+    /// transposition table, control and history fresh.
+    fn with_worker<R>(
+        pos: tusk_engine::Position,
+        params: crate::params::Params,
+        node_limit: Option<u64>,
+        f: impl FnOnce(&mut super::Worker<'_>) -> R,
+    ) -> R {
         use super::{SearchShared, Worker};
         use crate::control::Control;
-        use crate::params::Params;
         use crate::tt::Tt;
         use std::sync::atomic::{AtomicBool, AtomicU64};
-        use tusk_engine::{Color, Direction, Piece, Square, Step};
         let tt = Tt::try_new(1).expect("a 1 MiB transposition table");
-        let params = Params {
-            waste,
-            ..Params::default()
-        };
         let control = Control::new();
         let repetitions = super::RepetitionHistory::default();
         let shared = SearchShared {
@@ -992,24 +984,44 @@ mod tests {
             repetitions: &repetitions,
             abort: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
-            node_limit: None,
+            node_limit,
+        };
+        f(&mut Worker::new(&shared, pos))
+    }
+
+    /// The value of a turn ended after `steps` (`"d4e"`, ...) from the turn start of `pieces`
+    /// (gold to move), at height `h`, window (alpha, beta), the opponent's turn searched by the
+    /// quiescence search; with or without the waste feature.
+    fn turn_value(
+        pieces: &[(char, &str)],
+        steps: &[&str],
+        h: usize,
+        window: (i32, i32),
+        waste: bool,
+    ) -> i32 {
+        use crate::params::Params;
+        use tusk_engine::{Color, Direction, Piece, Square, Step};
+        let params = Params {
+            waste,
+            ..Params::default()
         };
         let list: Vec<(Piece, Square)> = pieces
             .iter()
             .map(|&(p, s)| (Piece::from_letter(p).unwrap(), Square::parse(s).unwrap()))
             .collect();
         let pos = tusk_engine::notation::board::from_pieces(Color::Gold, &list).unwrap();
-        let mut worker = Worker::new(&shared, pos);
-        for s in steps {
-            let from = Square::parse(&s[..2]).expect("a square");
-            let dir = Direction::from_letter(s.chars().nth(2).unwrap()).expect("a direction");
-            let step = Step::try_new(from, dir).expect("a step");
-            assert!(worker.pos.is_legal_step(step), "{s}");
-            worker.pos.play_step_unchecked(step);
-        }
-        worker
-            .turn_end(0, steps.len() as i32, h, window.0, window.1, false, 0)
-            .expect("not a repetition")
+        with_worker(pos, params, None, |worker| {
+            for s in steps {
+                let from = Square::parse(&s[..2]).expect("a square");
+                let dir = Direction::from_letter(s.chars().nth(2).unwrap()).expect("a direction");
+                let step = Step::try_new(from, dir).expect("a step");
+                assert!(worker.pos.is_legal_step(step), "{s}");
+                worker.pos.play_step_unchecked(step);
+            }
+            worker
+                .turn_end(0, steps.len() as i32, h, window.0, window.1, false, 0)
+                .expect("not a repetition")
+        })
     }
 
     /// A turn the opponent undoes costs its mover the penalty of `waste.rs` on top of the
@@ -1054,41 +1066,28 @@ mod tests {
     /// reaches the node limit stops the search at the next poll.
     #[test]
     fn generator_steps_are_charged_as_nodes() {
-        use super::{SearchShared, Worker, GENERATOR_STEPS_PER_NODE};
-        use crate::control::Control;
-        use crate::params::Params;
-        use crate::tt::Tt;
-        use std::sync::atomic::{AtomicBool, AtomicU64};
+        use super::GENERATOR_STEPS_PER_NODE;
         assert_eq!(GENERATOR_STEPS_PER_NODE, 32);
-        let tt = Tt::try_new(1).expect("a 1 MiB transposition table");
-        let params = Params::default();
-        let control = Control::new();
-        let repetitions = super::RepetitionHistory::default();
-        let shared = SearchShared {
-            tt: &tt,
-            params: &params,
-            control: &control,
-            repetitions: &repetitions,
-            abort: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
-            node_limit: Some(10),
-        };
-        let mut worker = Worker::new(
-            &shared,
-            tusk_engine::Position::empty(tusk_engine::Color::Gold),
+        let empty = tusk_engine::Position::empty(tusk_engine::Color::Gold);
+        with_worker(
+            empty,
+            crate::params::Params::default(),
+            Some(10),
+            |worker| {
+                worker.charge_generator_steps(100);
+                assert_eq!(worker.nodes, 3, "100 steps: 3 nodes, 4 steps carried");
+                worker.charge_generator_steps(27);
+                assert_eq!(worker.nodes, 3, "31 steps carried");
+                worker.charge_generator_steps(1);
+                assert_eq!(worker.nodes, 4, "the carried steps make a node");
+                worker.charge_generator_steps(0);
+                assert_eq!(worker.nodes, 4);
+                worker.flush();
+                assert!(!worker.stopped, "4 of 10 nodes");
+                worker.charge_generator_steps(6 * 32);
+                worker.flush();
+                assert!(worker.stopped, "10 of 10 nodes");
+            },
         );
-        worker.charge_generator_steps(100);
-        assert_eq!(worker.nodes, 3, "100 steps: 3 nodes, 4 steps carried");
-        worker.charge_generator_steps(27);
-        assert_eq!(worker.nodes, 3, "31 steps carried");
-        worker.charge_generator_steps(1);
-        assert_eq!(worker.nodes, 4, "the carried steps make a node");
-        worker.charge_generator_steps(0);
-        assert_eq!(worker.nodes, 4);
-        worker.flush();
-        assert!(!worker.stopped, "4 of 10 nodes");
-        worker.charge_generator_steps(6 * 32);
-        worker.flush();
-        assert!(worker.stopped, "10 of 10 nodes");
     }
 }

@@ -597,31 +597,18 @@ mod tests {
         assert_eq!(penalty(Charges::SHARP, r, Some(f), 4, false), 800);
         assert_eq!(penalty(Charges::SHARP, r, Some(f), 8, false), 300);
         // One more step spent elsewhere (the rabbit): still charged near the horizon only.
+        let charge = |f, depth| penalty(Charges::SHARP, Reversal::None, Some(f), depth, false);
         let (_, f) = judge_both('g', &pieces, &["b3n", "b4n", "b5n", "a2n"]);
         let f = f.expect("free capture");
         assert_eq!(f.other_steps, 1);
-        assert_eq!(
-            penalty(Charges::SHARP, Reversal::None, Some(f), 4, false),
-            600
-        );
-        assert_eq!(
-            penalty(Charges::SHARP, Reversal::None, Some(f), 8, false),
-            0
-        );
+        assert_eq!((charge(f, 4), charge(f, 8)), (600, 0));
         // Where the capture takes the whole turn (the elephant two squares from the horse),
         // the charge is smaller.
         let pieces = [('H', "b3"), ('e', "a8"), ('R', "a2"), ('r', "h7")];
         let (_, f) = judge_both('g', &pieces, &["b3n", "b4n", "b5n"]);
         let f = f.expect("free capture in four steps");
         assert_eq!(f.capture_steps, 4);
-        assert_eq!(
-            penalty(Charges::SHARP, Reversal::None, Some(f), 4, false),
-            600
-        );
-        assert_eq!(
-            penalty(Charges::SHARP, Reversal::None, Some(f), 8, false),
-            150
-        );
+        assert_eq!((charge(f, 4), charge(f, 8)), (600, 150));
     }
 
     #[test]
