@@ -3,11 +3,12 @@
 //! with the positions missed. Deterministic for a deterministic searcher.
 //!
 //! ```sh
-//! cargo run --release -p tusk-search --example solve_rate [-- [--without LIST] [--with LIST] [--weights FILE] [--set NAME]... DEPTH...]
+//! cargo run --release -p tusk-search --example solve_rate [-- [--without LIST] [--with LIST] [--param NAME=VALUE,...] [--weights FILE] [--set NAME]... DEPTH...]
 //! ```
 //!
 //! `--without tt,lmr,...` switches search features off and `--with capmoves,...` on (the names
-//! of `tusk bench --without`); `--weights FILE` evaluates with a weights file (names it leaves
+//! of `tusk bench --without`); `--param free_capture_pct=25,...` sets search tunables (those of
+//! `tusk bench --param`); `--weights FILE` evaluates with a weights file (names it leaves
 //! out keep the shipped values) instead of the shipped set; `--set decisive_defence.txt`
 //! (repeatable) runs only the sets named, and `--set PATH` a file of the same format that is
 //! not a test set (such as `data/capture_defence_games_let_go.txt`).
@@ -36,6 +37,11 @@ fn main() {
             for f in off {
                 params.set(f, on);
             }
+        } else if a == "--param" {
+            let list = args.next().expect("--param takes NAME=VALUE,...");
+            let assignments =
+                tusk_search::Tunable::parse_list(&list).unwrap_or_else(|e| panic!("{e}"));
+            params.tune(&assignments);
         } else if a == "--weights" {
             let path = args.next().expect("--weights takes a file");
             let loaded = tusk_eval::weights_file::load(std::path::Path::new(&path))
