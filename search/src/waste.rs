@@ -21,9 +21,10 @@
 //! its own value in the transposition table.
 
 use tusk_engine::{
-    Bitboard, Color, Pending, Piece, PieceKind, Position, Square, StepList, NEIGHBOURS,
+    Bitboard, Color, Pending, Piece, PieceKind, Position, Square, StepList, StepMask, NEIGHBOURS,
 };
 use tusk_eval::capture_moves::{capture_moves, CaptureMove, Visited};
+use tusk_eval::captures::{capture_bound, KindSet};
 
 /// The board at a turn start, to compare the board at the turn's end with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,6 +60,18 @@ impl TurnBoard {
     /// (a piece moved counts 2).
     fn distance(&self, pos: &Position) -> u32 {
         self.differing(pos, Color::ALL)
+    }
+
+    /// The squares whose content differs between this board and `pos`.
+    fn changed_squares(&self, pos: &Position) -> Bitboard {
+        let mut changed = Bitboard::EMPTY;
+        for color in Color::ALL {
+            for kind in PieceKind::ALL {
+                let piece = Piece::new(color, kind);
+                changed |= self.pieces[piece.index()] ^ pos.pieces(piece);
+            }
+        }
+        changed
     }
 
     /// Whether the pieces of `color` stand in `pos` as on this board.
@@ -194,7 +207,12 @@ pub(crate) fn reversal(
     let mut partial = false;
     let mut first = StepList::new();
     let mut second = StepList::new();
-    pos.legal_steps(&mut first);
+    // A step that captures nothing changes two squares of the board: one that neither leaves
+    // nor reaches a square that differs from the start board takes the board two squares
+    // farther, and one more step cannot bring it back. So the first step touches a changed
+    // square (the brute-force test tries them all).
+    let changed = start.changed_squares(pos);
+    pos.legal_steps_touching(StepMask::touching(changed, changed), &mut first);
     let mut played = first.len() as u32;
     for &a in first.iter() {
         let ua = pos.play_step_unchecked(a);
@@ -287,6 +305,18 @@ pub(crate) fn free_capture(
         .items
         .map(|c| c.and_then(|c| exposed_trap(pos, mover, c.to)));
     if exposed.iter().all(Option::is_none) {
+        return (None, 0);
+    }
+    // The capture bound is admissible: where it rules out every exposed kind, so would the
+    // generator.
+    let mut kinds = KindSet::EMPTY;
+    for (c, trap) in changes.iter().zip(exposed) {
+        if trap.is_some() {
+            kinds.insert(c.piece.kind());
+        }
+    }
+    let steps = pos.steps_left();
+    if capture_bound(pos, kinds, steps) > steps {
         return (None, 0);
     }
     let played = capture_moves(pos, out, visited);
