@@ -6,13 +6,15 @@
 //!   the opponent the turn back with two steps to spare: [`Reversal::Full`]. A turn that moved
 //!   one enemy piece and one own piece a step each, where the enemy piece can step back at once,
 //!   is half undone for one step: [`Reversal::Partial`]. Exact: the opponent's one- and two-step
-//!   sequences are tried on the board (with a cut on how far the board still is from the turn's
-//!   start), only for turns that moved at most two pieces, one of them the opponent's.
+//!   sequences are tried on the board (first steps touching a square that differs from the
+//!   turn's start, second steps only where the board is near enough), only for turns that moved
+//!   at most two pieces, one of them the opponent's.
 //! * **Free captures.** A turn that spent all its steps but at most one on one or two own pieces
 //!   and left one of them where the opponent can capture it next turn ([`FreeCapture`]): the
 //!   piece stands beside a trap its side guards with fewer than two pieces, or two squares from
 //!   an unguarded trap beside a stronger enemy piece (sharp's filter), and the opponent's exact
-//!   capture moves ([`tusk_eval::capture_moves`]) include a capture of that very piece.
+//!   capture moves ([`tusk_eval::capture_moves`], asked only where the admissible capture bound
+//!   allows) include a capture of that very piece.
 //!
 //! The penalties ([`penalty`]) are sharp's (`search/searchparams.h` and `search.cpp`) in
 //! centirabbits: a full reversal 2,000 (a ban), a partial one 15 at the root and 30 deeper; a
