@@ -500,7 +500,8 @@ impl Default for Params {
             // about 25 detector calls a node, two steps about 600 (see search/README.md).
             capture_defence_len: 1,
             // sharp's reversibles and free captures at sharp's charges: 26-40 in 66 games
-            // against the defaults at 50,000 nodes (search/README.md), far from a gain: off.
+            // against the defaults at 50,000 nodes (search/README.md), far from a gain; with a
+            // quarter of the free-capture charge 40-41 in 81, undecided: off.
             waste: false,
             reversal_penalty: crate::waste::Charges::SHARP.full_reversal,
             free_capture_pct: crate::waste::Charges::SHARP.free_capture_pct,
