@@ -23,7 +23,8 @@
 //! its own value in the transposition table.
 
 use tusk_engine::{
-    Bitboard, Color, Pending, Piece, PieceKind, Position, Square, StepList, StepMask, NEIGHBOURS,
+    Bitboard, Color, Pending, Piece, PieceKind, Position, Square, StepList, StepMask,
+    ADJACENT_TRAP, NEIGHBOURS,
 };
 use tusk_eval::capture_moves::{capture_moves, CaptureMove, Visited};
 use tusk_eval::captures::{capture_bound, KindSet};
@@ -58,39 +59,39 @@ impl TurnBoard {
         self.key == pos.turn_start_key()
     }
 
+    /// For each piece of `color`, the squares where this board and `pos` differ.
+    fn differences<'a>(
+        &'a self,
+        pos: &'a Position,
+        color: Color,
+    ) -> impl Iterator<Item = Bitboard> + 'a {
+        PieceKind::ALL.into_iter().map(move |kind| {
+            let piece = Piece::new(color, kind);
+            self.pieces[piece.index()] ^ pos.pieces(piece)
+        })
+    }
+
     /// Squares whose content differs between this board and `pos`, counted per piece bitboard
     /// (a piece moved counts 2).
     fn distance(&self, pos: &Position) -> u32 {
-        self.differing(pos, Color::ALL)
+        Color::ALL
+            .into_iter()
+            .flat_map(|c| self.differences(pos, c))
+            .map(Bitboard::count)
+            .sum()
     }
 
     /// The squares whose content differs between this board and `pos`.
     fn changed_squares(&self, pos: &Position) -> Bitboard {
-        let mut changed = Bitboard::EMPTY;
-        for color in Color::ALL {
-            for kind in PieceKind::ALL {
-                let piece = Piece::new(color, kind);
-                changed |= self.pieces[piece.index()] ^ pos.pieces(piece);
-            }
-        }
-        changed
+        Color::ALL
+            .into_iter()
+            .flat_map(|c| self.differences(pos, c))
+            .fold(Bitboard::EMPTY, |a, b| a | b)
     }
 
     /// Whether the pieces of `color` stand in `pos` as on this board.
     fn same_pieces(&self, pos: &Position, color: Color) -> bool {
-        self.differing(pos, [color]) == 0
-    }
-
-    /// Squares whose content differs for the pieces of `colors` (per piece bitboard).
-    fn differing<const N: usize>(&self, pos: &Position, colors: [Color; N]) -> u32 {
-        let mut d = 0;
-        for color in colors {
-            for kind in PieceKind::ALL {
-                let piece = Piece::new(color, kind);
-                d += (self.pieces[piece.index()] ^ pos.pieces(piece)).count();
-            }
-        }
-        d
+        self.differences(pos, color).all(Bitboard::is_empty)
     }
 }
 
@@ -268,7 +269,7 @@ pub(crate) struct FreeCapture {
 /// and a stronger enemy piece stands beside the piece.
 fn exposed_trap(pos: &Position, owner: Color, sq: Square) -> Option<Square> {
     let guards = |trap: Square| (NEIGHBOURS[trap.index()] & pos.occupied_by(owner)).count();
-    if let Some(trap) = Square::TRAPS.into_iter().find(|t| t.distance(sq) == 1) {
+    if let Some(trap) = ADJACENT_TRAP[sq.index()].first() {
         return (guards(trap) < 2).then_some(trap);
     }
     let trap = Square::TRAPS.into_iter().find(|t| t.distance(sq) == 2)?;
