@@ -4,7 +4,8 @@
 //! match, not a game: the run stops with a non-zero exit and a message that names the engine
 //! and shows its standard error (or its own words), no game of it is recorded, and the
 //! engines are probed before the first game so that this takes seconds. An option an engine
-//! only warns about (`log Warning:`) is reported once and the match goes on.
+//! only warns about (`log Warning:`) is reported once and the match goes on, unless
+//! `--strict-options` makes the warning a refusal.
 
 mod match_common;
 mod support;
@@ -219,4 +220,26 @@ fn an_option_the_engine_ignores_is_reported_once_and_the_match_goes_on() {
     );
     assert!(!stderr.contains("engine plain"), "{stderr}");
     assert_eq!(recorded(&json), 2);
+}
+
+#[test]
+fn with_strict_options_an_option_the_engine_ignores_stops_the_match() {
+    let s = Scratch::new("strict-option");
+    let json = s.path("games.jsonl");
+    let mut a = args(&["--games", "2", "--strict-options"]);
+    a.extend(args(&["--engine", &tusk_engine("plain", "")]));
+    a.extend(args(&[
+        "--engine",
+        &tusk_engine("odd", ",option.frobnicate=1"),
+    ]));
+    a.extend(args(&["--json", &json.display().to_string()]));
+    let (code, stderr, _) = run_failing(&a);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("engine odd could not be started: it refused its options")
+            && stderr.contains("unrecognized option 'frobnicate' ignored"),
+        "names the engine and quotes its warning: {stderr}"
+    );
+    assert!(!stderr.contains("engine plain"), "{stderr}");
+    assert_eq!(recorded(&json), 0, "no game is played without the option");
 }

@@ -117,6 +117,11 @@ pub(super) struct RunArgs {
     /// that behaved is reused for the next game after `newgame`).
     #[arg(long)]
     restart: bool,
+    /// Stop the run when an engine warns about one of its options (an option it does not
+    /// know and ignores, say a feature an older build lacks) instead of reporting the warning
+    /// and playing on: a variant that silently plays as the default measures nothing.
+    #[arg(long)]
+    strict_options: bool,
     /// Event name written into the records.
     #[arg(long, default_value = "tusk match")]
     event: String,
@@ -336,6 +341,7 @@ impl RunArgs {
         Ok(RefereeConfig {
             move_timeout: Duration::from_secs_f64(t),
             stop_time: self.stop_time,
+            strict_options: self.strict_options,
         })
     }
 

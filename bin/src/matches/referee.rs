@@ -29,6 +29,9 @@ pub struct RefereeConfig {
     pub move_timeout: Duration,
     /// Send `stop` this many seconds before the deadline (roundrobin's `stop_time`).
     pub stop_time: Option<f64>,
+    /// Treat an engine's warning about one of its options (`log Warning:`, an option it does
+    /// not know and ignores) as a refusal: the run stops before a game is played with it.
+    pub strict_options: bool,
 }
 
 /// How a game ended.
@@ -257,6 +260,9 @@ impl Referee<'_, '_> {
             .and_then(|_| cl.send("newgame"))
             .and_then(|_| cl.isready(self.cancel));
         match ready {
+            Ok(warnings) if self.cfg.strict_options && !warnings.is_empty() => {
+                Err(Stop::OptionsRefused(c, warnings.join("; ")))
+            }
             Ok(warnings) => {
                 self.option_warnings[c] = warnings;
                 Ok(())
