@@ -475,14 +475,19 @@ impl<'a> Worker<'a> {
             return 0;
         };
         let (reversal, tried) = waste::reversal(start, &mut self.pos, &changes);
-        let (free, played) = waste::free_capture(
-            &mut self.pos,
-            &changes,
-            &mut self.waste_captures,
-            &mut self.capture_visited,
-        );
-        self.charge_generator_steps(tried + played);
         let params = self.sh.params;
+        // With the free-capture charge at 0 its capture search is not run (nor charged).
+        let (free, played) = if params.free_capture_pct == 0 {
+            (None, 0)
+        } else {
+            waste::free_capture(
+                &mut self.pos,
+                &changes,
+                &mut self.waste_captures,
+                &mut self.capture_visited,
+            )
+        };
+        self.charge_generator_steps(tried + played);
         let charges = waste::Charges {
             full_reversal: params.reversal_penalty,
             free_capture_pct: params.free_capture_pct,
@@ -999,12 +1004,24 @@ mod tests {
         window: (i32, i32),
         waste: bool,
     ) -> i32 {
-        use crate::params::Params;
-        use tusk_engine::{Color, Direction, Piece, Square, Step};
-        let params = Params {
+        let params = crate::params::Params {
             waste,
-            ..Params::default()
+            ..crate::params::Params::default()
         };
+        turn_value_with(pieces, steps, h, window, params).0
+    }
+
+    /// [`turn_value`] with any parameters; also the work the worker counted, in generator
+    /// steps (each node 32, plus the steps not yet charged as a node).
+    fn turn_value_with(
+        pieces: &[(char, &str)],
+        steps: &[&str],
+        h: usize,
+        window: (i32, i32),
+        params: crate::params::Params,
+    ) -> (i32, u64) {
+        use super::GENERATOR_STEPS_PER_NODE;
+        use tusk_engine::{Color, Direction, Piece, Square, Step};
         let list: Vec<(Piece, Square)> = pieces
             .iter()
             .map(|&(p, s)| (Piece::from_letter(p).unwrap(), Square::parse(s).unwrap()))
@@ -1018,9 +1035,11 @@ mod tests {
                 assert!(worker.pos.is_legal_step(step), "{s}");
                 worker.pos.play_step_unchecked(step);
             }
-            worker
+            let v = worker
                 .turn_end(0, steps.len() as i32, h, window.0, window.1, false, 0)
-                .expect("not a repetition")
+                .expect("not a repetition");
+            let per_node = u64::from(GENERATOR_STEPS_PER_NODE);
+            (v, worker.nodes * per_node + u64::from(worker.generator_steps))
         })
     }
 
@@ -1060,6 +1079,32 @@ mod tests {
         let steps = ["a2n"];
         let plain = turn_value(&pull, &steps, 3, (-INF, INF), false);
         assert_eq!(turn_value(&pull, &steps, 3, (-INF, INF), true), plain);
+    }
+
+    /// A turn that leaves the piece it moved free to capture costs sharp's charge scaled by
+    /// `free_capture_pct`; at 0 the capture search is not even run (no generator steps
+    /// charged), so the variant costs what the reversal check costs.
+    #[test]
+    fn a_free_capture_costs_its_share_and_nothing_at_zero() {
+        use super::INF;
+        use crate::params::Params;
+        // The gold horse walks b3-b6 beside trap c6, which nothing of gold guards; the silver
+        // elephant on b7 pushes it in with two steps (800 near the horizon, `waste.rs`).
+        let pieces = [('H', "b3"), ('e', "b7"), ('R', "a2"), ('r', "h7")];
+        let steps = ["b3n", "b4n", "b5n"];
+        let with = |waste, free_capture_pct| Params {
+            waste,
+            free_capture_pct,
+            ..Params::default()
+        };
+        let run = |p| turn_value_with(&pieces, &steps, 3, (-INF, INF), p);
+        let (plain, plain_work) = run(with(false, 100));
+        assert!(plain.abs() < 5_000, "{plain}");
+        let (full, full_work) = run(with(true, 100));
+        assert_eq!(full, plain - 800);
+        assert!(full_work > plain_work, "{full_work} {plain_work}");
+        assert_eq!(run(with(true, 25)).0, plain - 200);
+        assert_eq!(run(with(true, 0)), (plain, plain_work));
     }
 
     /// Generator steps are charged one node per 32, the remainder carried, and a charge that
