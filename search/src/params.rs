@@ -419,7 +419,8 @@ pub struct Params {
     /// two steps (sharp's 2,000, a ban).
     pub reversal_penalty: i32,
     /// With [`Params::waste`]: the free-capture charges as a percentage of sharp's (up to 800
-    /// centirabbits near the horizon at 100).
+    /// centirabbits near the horizon at 100); at 0 the free-capture search is not run, and
+    /// only the reversals are charged.
     pub free_capture_pct: i32,
 }
 

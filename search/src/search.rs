@@ -1039,7 +1039,10 @@ mod tests {
                 .turn_end(0, steps.len() as i32, h, window.0, window.1, false, 0)
                 .expect("not a repetition");
             let per_node = u64::from(GENERATOR_STEPS_PER_NODE);
-            (v, worker.nodes * per_node + u64::from(worker.generator_steps))
+            (
+                v,
+                worker.nodes * per_node + u64::from(worker.generator_steps),
+            )
         })
     }
 
