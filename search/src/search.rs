@@ -1004,9 +1004,10 @@ mod tests {
         window: (i32, i32),
         waste: bool,
     ) -> i32 {
-        let params = crate::params::Params {
+        use crate::params::Params;
+        let params = Params {
             waste,
-            ..crate::params::Params::default()
+            ..Params::default()
         };
         turn_value_with(pieces, steps, h, window, params).0
     }
