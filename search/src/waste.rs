@@ -81,14 +81,6 @@ impl TurnBoard {
             .sum()
     }
 
-    /// The squares whose content differs between this board and `pos`.
-    fn changed_squares(&self, pos: &Position) -> Bitboard {
-        Color::ALL
-            .into_iter()
-            .flat_map(|c| self.differences(pos, c))
-            .fold(Bitboard::EMPTY, |a, b| a | b)
-    }
-
     /// Whether the pieces of `color` stand in `pos` as on this board.
     fn same_pieces(&self, pos: &Position, color: Color) -> bool {
         self.differences(pos, color).all(Bitboard::is_empty)
@@ -121,6 +113,15 @@ impl Changes {
     /// How many pieces of `color` moved.
     pub(crate) fn count_of(&self, color: Color) -> usize {
         self.iter().filter(|c| c.piece.color() == color).count()
+    }
+
+    /// The squares the moved pieces left or reached: exactly the squares whose content
+    /// differs from the turn's start board (per piece bitboard, the squares left and those
+    /// reached are disjoint, and nothing else moved).
+    fn squares(&self) -> Bitboard {
+        self.iter().fold(Bitboard::EMPTY, |b, c| {
+            b | Bitboard::from_square(c.from) | Bitboard::from_square(c.to)
+        })
     }
 }
 
@@ -214,7 +215,7 @@ pub(crate) fn reversal(
     // nor reaches a square that differs from the start board takes the board two squares
     // farther, and one more step cannot bring it back. So the first step touches a changed
     // square (the brute-force test tries them all).
-    let changed = start.changed_squares(pos);
+    let changed = changes.squares();
     pos.legal_steps_touching(StepMask::touching(changed, changed), &mut first);
     let mut played = first.len() as u32;
     for &a in first.iter() {
