@@ -55,6 +55,47 @@ fn rabbit_moves(b: Bitboard, color: Color) -> Bitboard {
     b.shift(forward(color)) | b.shift(Direction::East) | b.shift(Direction::West)
 }
 
+/// The squares a rabbit of `color` on any of `starts` can reach in at most `n` forward or
+/// sideways steps, whatever stands in its way.
+#[inline]
+fn path_reach(color: Color, starts: Bitboard, n: u8) -> Bitboard {
+    let mut reach = starts;
+    for _ in 0..n {
+        reach |= rabbit_moves(reach, color);
+    }
+    reach
+}
+
+/// For each radius 0 .. 14, the squares within that many steps of each square.
+const REACH_DISKS: [[Bitboard; 64]; 15] = {
+    let mut out = [[Bitboard::EMPTY; 64]; 15];
+    let mut r = 0;
+    while r < 15 {
+        let mut a = 0;
+        while a < 64 {
+            let mut b = 0;
+            while b < 64 {
+                if Square::from_index(a as u8).distance(Square::from_index(b as u8)) <= r as u8 {
+                    out[r][a].0 |= 1u64 << b;
+                }
+                b += 1;
+            }
+            a += 1;
+        }
+        r += 1;
+    }
+    out
+};
+
+/// The frozen ones of `color`'s rabbits `rabbits`: beside an enemy piece other than a rabbit
+/// and beside no own piece (the rabbits' share of [`Position::frozen`], found with two
+/// spreads instead of six).
+#[inline]
+fn frozen_rabbits(pos: &Position, color: Color, rabbits: Bitboard) -> Bitboard {
+    let enemy_officers = pos.occupied_by(!color) - pos.pieces_of(!color, PieceKind::Rabbit);
+    (rabbits & enemy_officers.neighbours()) - pos.occupied_by(color).neighbours()
+}
+
 /// What entering each square costs a rabbit of one side on its way to goal.
 ///
 /// An empty square or a trap costs 1; a square held by an own piece 2 (one step must vacate
@@ -72,7 +113,14 @@ struct PathCosts {
 }
 
 impl PathCosts {
-    fn new(pos: &Position, color: Color, limit: u8) -> PathCosts {
+    /// The costs for `color`'s rabbits `starts` on paths costing at most `path_limit`, the
+    /// enemy pieces counted movable by own stronger pieces within `limit - 2` squares.
+    /// `dearer` is found only where such a path could use it: a square entered by the j-th
+    /// move of a path costs at least `j - 1` before it, so one costing 2 or 3 (3 for an enemy
+    /// piece; 2 beside a frozen rabbit, whose bound pays one more) is used only `path_limit - 2`
+    /// moves from the starts or nearer.
+    #[inline]
+    fn new(pos: &Position, color: Color, limit: u8, starts: Bitboard, path_limit: u8) -> PathCosts {
         let own = pos.occupied_by(color) - Bitboard::TRAPS;
         let enemy = pos.occupied_by(!color) - Bitboard::TRAPS;
         let pullable = match pos.pending() {
@@ -83,15 +131,20 @@ impl PathCosts {
         };
         let mut movable = Bitboard::EMPTY;
         if limit >= 3 {
-            // Own pieces stronger than kind k, spread `limit - 2` squares.
-            let mut stronger = Bitboard::EMPTY;
-            for k in (0..PieceKind::NUM - 1).rev() {
-                stronger |= pos.pieces_of(color, PieceKind::from_index(k + 1));
-                let mut reach = stronger;
-                for _ in 0..limit - 2 {
-                    reach |= reach.neighbours();
+            // The enemy pieces a path can use (never the elephant: nothing is stronger),
+            // each movable when an own stronger piece stands within `limit - 2` squares.
+            let candidates = (enemy - pullable - pos.pieces_of(!color, PieceKind::Elephant))
+                & path_reach(color, starts, path_limit.saturating_sub(2));
+            if candidates.any() {
+                let disks = &REACH_DISKS[usize::from(limit - 2).min(REACH_DISKS.len() - 1)];
+                for sq in candidates {
+                    let Some(piece) = pos.piece_at(sq) else {
+                        continue;
+                    };
+                    if (pos.stronger_than(color, piece.kind()) & disks[sq.index()]).any() {
+                        movable |= Bitboard::from_square(sq);
+                    }
                 }
-                movable |= pos.pieces_of(!color, PieceKind::from_index(k)) & reach;
             }
         }
         PathCosts {
@@ -160,21 +213,20 @@ impl PathCosts {
 /// barred), or `limit + 1` if above `limit`.
 fn path_cost(color: Color, starts: Bitboard, costs: [Bitboard; 3], limit: u8) -> u8 {
     let goal = goal_rank(color);
-    // prev: squares a rabbit can stand on after paying at most c - 1 (prev2, prev3: c - 2,
-    // c - 3).
-    let mut prev3 = Bitboard::EMPTY;
-    let mut prev2 = Bitboard::EMPTY;
+    // prev: squares a rabbit can stand on after paying at most c - 1; moves, moves2, moves3:
+    // the squares one step from where it stands after paying c - 1, c - 2 and c - 3 (each
+    // spread once, when it is new).
     let mut prev = starts;
+    let mut moves2 = Bitboard::EMPTY;
+    let mut moves3 = Bitboard::EMPTY;
     for c in 1..=limit {
-        let cur = prev
-            | (rabbit_moves(prev, color) & costs[0])
-            | (rabbit_moves(prev2, color) & costs[1])
-            | (rabbit_moves(prev3, color) & costs[2]);
+        let moves = rabbit_moves(prev, color);
+        let cur = prev | (moves & costs[0]) | (moves2 & costs[1]) | (moves3 & costs[2]);
         if (cur & goal).any() {
             return c;
         }
-        prev3 = prev2;
-        prev2 = prev;
+        moves3 = moves2;
+        moves2 = moves;
         prev = cur;
     }
     limit + 1
@@ -214,8 +266,8 @@ fn bound_with_reach(pos: &Position, limit: u8, reach_limit: u8) -> u8 {
     if near.is_empty() {
         return limit + 1;
     }
-    let costs = PathCosts::new(pos, us, reach_limit);
-    costs.bound(us, near, pos.frozen(us), limit)
+    let costs = PathCosts::new(pos, us, reach_limit, near, limit);
+    costs.bound(us, near, frozen_rabbits(pos, us, near), limit)
 }
 
 /// Whether the side to move can goal with its next single step.
@@ -400,6 +452,9 @@ fn search_min(pos: &mut Position, remaining: u8, bound: u8, fruitless: &mut Frui
                 Some(1)
             } else if budget == 0 {
                 None
+            } else if budget == 1 {
+                // The bound admits every goal in one step, so the single step decides.
+                goal_in_one(pos).then_some(2)
             } else {
                 let b = shared.unwrap_or_else(|| goal_bound(pos, budget));
                 if b <= budget {
@@ -491,8 +546,8 @@ pub fn goal_pressure(pos: &Position, color: Color) -> Bitboard {
     if rabbits.is_empty() {
         return out;
     }
-    let frozen = pos.frozen(color);
-    let costs = PathCosts::new(pos, color, 4);
+    let frozen = frozen_rabbits(pos, color, rabbits);
+    let costs = PathCosts::new(pos, color, 4, rabbits, 4);
     // The bound of several rabbits is the least of theirs: one test rejects them all.
     if rabbits.count() > 1 && costs.bound(color, rabbits, frozen, 4) > 4 {
         return out;
@@ -564,6 +619,88 @@ mod tests {
             "{children} children, {within} within the limit"
         );
         assert!(equal * 10 >= within * 9, "{equal} of {within} as tight");
+    }
+
+    /// The goal bound as it was first written: the enemy pieces made dearer wherever they
+    /// stand (own stronger pieces spread `reach_limit - 2` squares, kind by kind) and the
+    /// rabbits' freezing read from [`Position::frozen`].
+    fn bound_by_spreading(pos: &Position, limit: u8, reach_limit: u8) -> u8 {
+        let us = pos.side();
+        let rabbits = pos.pieces_of(us, PieceKind::Rabbit);
+        if (rabbits & goal_rank(us)).any() {
+            return 0;
+        }
+        let near = rabbits & within_ranks_of_goal(us, limit);
+        if near.is_empty() {
+            return limit + 1;
+        }
+        let mut costs = PathCosts::new(pos, us, 0, near, limit);
+        if reach_limit >= 3 {
+            let enemy = pos.occupied_by(!us) - Bitboard::TRAPS;
+            let mut movable = Bitboard::EMPTY;
+            let mut stronger = Bitboard::EMPTY;
+            for k in (0..PieceKind::NUM - 1).rev() {
+                stronger |= pos.pieces_of(us, PieceKind::from_index(k + 1));
+                let mut reach = stronger;
+                for _ in 0..reach_limit - 2 {
+                    reach |= reach.neighbours();
+                }
+                movable |= pos.pieces_of(!us, PieceKind::from_index(k)) & reach;
+            }
+            let pullable = costs.dear - costs.own;
+            costs.dearer = (enemy & movable) - pullable;
+        }
+        costs.bound(us, near, pos.frozen(us), limit)
+    }
+
+    /// The goal bound with the dearer squares found only where a path can go, and the
+    /// rabbits' freezing found by [`frozen_rabbits`], equals [`bound_by_spreading`] for every
+    /// limit and reach the searches use, on the fixtures and random sparse boards, both
+    /// colours, at each step of the turn.
+    #[test]
+    fn the_goal_bound_equals_the_bound_by_spreading() {
+        let mut positions = tusk_tests::fixture_positions();
+        let mut rng = SmallRng::seed_from_u64(31);
+        positions.extend((0..3_000).map(|_| tusk_tests::random_board(&mut rng, true)));
+        let (mut checked, mut dearer_used) = (0u32, 0u32);
+        let mut walk = StepList::new();
+        for (n, start) in positions.iter().enumerate() {
+            for mut p in [start.clone(), start.flip()] {
+                for i in 0..4 {
+                    let us = p.side();
+                    let rabbits = p.pieces_of(us, PieceKind::Rabbit);
+                    assert_eq!(
+                        frozen_rabbits(&p, us, rabbits),
+                        p.frozen(us) & rabbits,
+                        "position {n}, step {i}"
+                    );
+                    for limit in 1..=4 {
+                        for reach_limit in [limit, limit + 1] {
+                            let fast = bound_with_reach(&p, limit, reach_limit);
+                            let slow = bound_by_spreading(&p, limit, reach_limit);
+                            assert_eq!(
+                                fast, slow,
+                                "position {n}, step {i}, limits {limit} {reach_limit}"
+                            );
+                            checked += 1;
+                            let near = rabbits & within_ranks_of_goal(us, limit);
+                            dearer_used += u32::from(
+                                slow <= limit
+                                    && PathCosts::new(&p, us, reach_limit, near, limit)
+                                        .dearer
+                                        .any(),
+                            );
+                        }
+                    }
+                    crate::test_util::walk_step(&mut p, n + i, &mut walk);
+                }
+            }
+        }
+        assert!(checked > 100_000, "{checked} bounds checked");
+        assert!(
+            dearer_used > 1_000,
+            "only {dearer_used} bounds with movable enemy pieces on a path"
+        );
     }
 
     #[test]
