@@ -30,7 +30,7 @@
 
 use tusk_engine::{Bitboard, ByColor, Color, Direction, PieceKind, Position, Square, NEIGHBOURS};
 
-use crate::rabbit_threat::{fold, BLOCKER, RABBIT_BLOCKER};
+use crate::rabbit_threat::{fold, BLOCKER_PLANES, RABBIT_BLOCKER};
 use crate::trap_influence::steps_to_free;
 use crate::weights::id;
 use crate::{Context, Sink, Weights};
@@ -179,20 +179,40 @@ pub fn goal_area_points(pos: &Position, color: Color, wing: usize) -> i32 {
     points / 2
 }
 
-/// The goal-area points of `color`'s rabbits by file (the b-, d/e- and g-wing points, the c-
-/// and f-files halfway between).
-fn goal_area_points_by_file(pos: &Position, color: Color) -> [i32; 8] {
-    let [left, centre, right] = [0, 1, 2].map(|w| goal_area_points(pos, color, w));
-    [
-        left,
-        left,
-        (left + centre) / 2,
-        centre,
-        centre,
-        (right + centre) / 2,
-        right,
-        right,
-    ]
+/// The goal-area points of `color`'s rabbits by file, each wing's found when a rabbit first
+/// needs it: the b-, d/e- and g-wing points on their files, the c- and f-files halfway
+/// between their two wings.
+struct GoalAreaPoints<'a> {
+    pos: &'a Position,
+    color: Color,
+    wings: [Option<i32>; 3],
+}
+
+impl<'a> GoalAreaPoints<'a> {
+    fn new(pos: &'a Position, color: Color) -> Self {
+        GoalAreaPoints {
+            pos,
+            color,
+            wings: [None; 3],
+        }
+    }
+
+    /// The points of wing `w` (0 left, 1 centre, 2 right).
+    fn wing(&mut self, w: usize) -> i32 {
+        let (pos, color) = (self.pos, self.color);
+        *self.wings[w].get_or_insert_with(|| goal_area_points(pos, color, w))
+    }
+
+    /// The points of a rabbit on `file`.
+    fn on_file(&mut self, file: u8) -> i32 {
+        match file {
+            0 | 1 => self.wing(0),
+            2 => (self.wing(0) + self.wing(1)) / 2,
+            3 | 4 => self.wing(1),
+            5 => (self.wing(2) + self.wing(1)) / 2,
+            _ => self.wing(2),
+        }
+    }
 }
 
 /// Where `at` stands in the blocker window of `color`'s rabbit on `rabbit`: `[ranks ahead +
@@ -224,88 +244,53 @@ fn window_weight(table: &[[i32; 5]; 11], color: Color, rabbit: Square, at: Squar
 /// neighbour is itself dominated): a brick in the wall.
 pub fn blockedness(pos: &Position, dominated: Bitboard, color: Color, sq: Square) -> i32 {
     let enemy = !color;
-    let goal_rank = Bitboard::rank(match color {
-        Color::Gold => 7,
-        Color::Silver => 0,
-    });
-    let theirs = pos.occupied_by(enemy);
-    let rabbits = pos.pieces_of(enemy, PieceKind::Rabbit);
-    let mut b = 0;
-    for s in theirs & WINDOW[color.index()][sq.index()] {
-        let Some((row, aside)) = window_place(color, sq, s) else {
-            continue;
-        };
-        b += if goal_rank.contains(s) {
-            RABBIT_BLOCKER[row][aside] + 1
-        } else if rabbits.contains(s) {
-            RABBIT_BLOCKER[row][aside]
-        } else {
-            BLOCKER[row][aside]
-        };
-    }
+    let goal_rank = crate::goal::goal_rank(color);
+    let planes = &BLOCKER_PLANES[color.index()][sq.index()];
+    let all_theirs = pos.occupied_by(enemy);
+    let theirs = all_theirs & planes.window;
+    let on_goal = theirs & goal_rank;
+    let rabbits = (theirs & pos.pieces_of(enemy, PieceKind::Rabbit)) | on_goal;
+    let mut b =
+        planes.officers(theirs - rabbits) + planes.rabbits(rabbits) + on_goal.count() as i32;
     // The thick goal rank: occupied goal-rank squares whose side squares hold enemy pieces
     // (or are off the board), within the files the rabbit's file reaches.
     const START: [u8; 8] = [0, 0, 0, 1, 2, 3, 4, 4];
     const END: [u8; 8] = [3, 3, 4, 5, 6, 7, 7, 7];
     let file = usize::from(sq.file());
     let files = Bitboard((0xFFu64 >> (7 - END[file] + START[file])) << START[file]);
-    let east_closed = theirs.shift(Direction::West) | Bitboard::FILE_H;
-    let west_closed = theirs.shift(Direction::East) | Bitboard::FILE_A;
-    let wedged = goal_rank & pos.occupied() & east_closed & west_closed;
-    for at in wedged & Bitboard(files.0 * 0x0101_0101_0101_0101) {
+    let east_closed = all_theirs.shift(Direction::West) | Bitboard::FILE_H;
+    let west_closed = all_theirs.shift(Direction::East) | Bitboard::FILE_A;
+    let wedged = goal_rank
+        & pos.occupied()
+        & east_closed
+        & west_closed
+        & Bitboard(files.0 * 0x0101_0101_0101_0101);
+    // An enemy piece there that is not dominated is one more brick.
+    b += ((wedged & all_theirs) - dominated).count() as i32;
+    // A dominated piece of the rabbit's side there, no stronger than either enemy neighbour
+    // and weaker than one, is a brick too.
+    for at in (wedged - all_theirs) & dominated {
         let Some(piece) = pos.piece_at(at) else {
             continue;
         };
-        let is_dominated = dominated.contains(at);
-        if piece.color() == enemy {
-            b += i32::from(!is_dominated);
-        } else if is_dominated {
-            let sides = NEIGHBOURS[at.index()] & goal_rank;
-            let (mut stronger, mut weaker) = (false, false);
-            for s in sides {
-                let k = pos.piece_at(s).map(|p| p.kind());
-                stronger |= k.is_some_and(|k| k > piece.kind());
-                weaker |= k.is_some_and(|k| k < piece.kind());
-            }
-            if !weaker && stronger {
-                b += if (sides & dominated).any() {
-                    1
-                } else {
-                    1 + window_weight(&RABBIT_BLOCKER, color, sq, at) / 2
-                };
-            }
+        let sides = NEIGHBOURS[at.index()] & goal_rank;
+        let (mut stronger, mut weaker) = (false, false);
+        for s in sides {
+            let k = pos.piece_at(s).map(|p| p.kind());
+            stronger |= k.is_some_and(|k| k > piece.kind());
+            weaker |= k.is_some_and(|k| k < piece.kind());
+        }
+        if !weaker && stronger {
+            b += if (sides & dominated).any() {
+                1
+            } else {
+                1 + window_weight(&RABBIT_BLOCKER, color, sq, at) / 2
+            };
         }
     }
     let near = usize::from(sq.ranks_to_goal(color) < 6);
     b + EDGE_BLOCKER[near][usize::from(fold(sq.file()))]
 }
-
-/// The blocker window of a rabbit `[side][square]`: the squares from three ranks behind it to
-/// its goal rank, at most four files aside.
-const WINDOW: [[Bitboard; 64]; 2] = {
-    let mut out = [[Bitboard::EMPTY; 64]; 2];
-    let mut c = 0;
-    while c < 2 {
-        let mut r = 0;
-        while r < 64 {
-            let (rf, rr) = ((r % 8) as i32, (r / 8) as i32);
-            let mut bits = 0u64;
-            let mut t = 0usize;
-            while t < 64 {
-                let (tf, tr) = ((t % 8) as i32, (t / 8) as i32);
-                let ahead = if c == 0 { tr - rr } else { rr - tr };
-                if (tf - rf).abs() <= 4 && ahead >= -3 && ahead <= 7 {
-                    bits |= 1u64 << t;
-                }
-                t += 1;
-            }
-            out[c][r] = Bitboard(bits);
-            r += 1;
-        }
-        c += 1;
-    }
-    out
-};
 
 /// The control (-100 .. 100, positive: `color`'s) that weighs the trap part of `color`'s
 /// rabbit on `file`: the enemy home trap on its wing, two thirds and one third on the d- and
@@ -359,8 +344,9 @@ pub fn rabbit_goal_threat(pos: &Position, ctx: &Context) -> ByColor<i32> {
         if rabbits.is_empty() {
             continue;
         }
-        // The goal-area points, found for the first rabbit off its home rank.
-        let mut support: Option<[i32; 8]> = None;
+        // The goal-area points, each wing's found for the first rabbit off its home rank
+        // that needs it.
+        let mut support = GoalAreaPoints::new(pos, c);
         let mut spread = Spread::default();
         // Silver's rabbits in gold's order mirrored, so that a position and its colour-
         // mirrored twin add up the same numbers in the same order (exact symmetry).
@@ -377,7 +363,6 @@ pub fn rabbit_goal_threat(pos: &Position, ctx: &Context) -> ByColor<i32> {
             if ydist == 0 || ydist >= 7 {
                 continue;
             }
-            let file = usize::from(sq.file());
             let x = usize::from(fold(sq.file()));
             // Frozen × 3 + the unfreezing distance, at most 2 (0 when not frozen).
             let freedom = match steps_to_free(pos, c, ctx.frozen[c], sq) {
@@ -391,12 +376,12 @@ pub fn rabbit_goal_threat(pos: &Position, ctx: &Context) -> ByColor<i32> {
                 * FROZEN[freedom]
                 * TRAP_CONTROL[control_index];
             let blocked = blockedness(pos, dominated, c, sq).clamp(0, 60) as usize;
-            let points = *support.get_or_insert_with(|| goal_area_points_by_file(pos, c));
+            let points = support.on_file(sq.file());
             let goal = GOAL_BY_YDIST[ydist]
                 * GOAL_BY_FILE[x]
                 * FROZEN[freedom]
                 * BLOCKED[blocked]
-                * GOAL_SUPPORT[(points[file] + 40).clamp(0, 80) as usize];
+                * GOAL_SUPPORT[(points + 40).clamp(0, 80) as usize];
             spread.add(sq.file(), trap + goal);
         }
         out[c] = spread.total() as i32;
@@ -438,6 +423,109 @@ mod tests {
 
     fn sq(s: &str) -> Square {
         Square::parse(s).unwrap()
+    }
+
+    /// The blockedness as first written: a walk over the enemy pieces in the window, each
+    /// weighed by its place, and over the wedged goal-rank squares one by one.
+    fn blockedness_by_walk(pos: &Position, dominated: Bitboard, color: Color, sq: Square) -> i32 {
+        let enemy = !color;
+        let goal_rank = crate::goal::goal_rank(color);
+        let theirs = pos.occupied_by(enemy);
+        let rabbits = pos.pieces_of(enemy, PieceKind::Rabbit);
+        let mut b = 0;
+        for s in theirs {
+            let Some((row, aside)) = window_place(color, sq, s) else {
+                continue;
+            };
+            b += if goal_rank.contains(s) {
+                RABBIT_BLOCKER[row][aside] + 1
+            } else if rabbits.contains(s) {
+                RABBIT_BLOCKER[row][aside]
+            } else {
+                crate::rabbit_threat::BLOCKER[row][aside]
+            };
+        }
+        let (lo, hi) = ([0, 0, 0, 1, 2, 3, 4, 4], [3, 3, 4, 5, 6, 7, 7, 7]);
+        let file = usize::from(sq.file());
+        for at in goal_rank {
+            if at.file() < lo[file] || at.file() > hi[file] {
+                continue;
+            }
+            let Some(piece) = pos.piece_at(at) else {
+                continue;
+            };
+            let closed = |f: i32| {
+                !(0..8).contains(&f)
+                    || pos
+                        .piece_at(Square::new(f as u8, at.rank()))
+                        .is_some_and(|p| p.color() == enemy)
+            };
+            let f = i32::from(at.file());
+            if !(closed(f - 1) && closed(f + 1)) {
+                continue;
+            }
+            let is_dominated = dominated.contains(at);
+            if piece.color() == enemy {
+                b += i32::from(!is_dominated);
+            } else if is_dominated {
+                let sides = NEIGHBOURS[at.index()] & goal_rank;
+                let (mut stronger, mut weaker) = (false, false);
+                for s in sides {
+                    let k = pos.piece_at(s).map(|p| p.kind());
+                    stronger |= k.is_some_and(|k| k > piece.kind());
+                    weaker |= k.is_some_and(|k| k < piece.kind());
+                }
+                if !weaker && stronger {
+                    b += if (sides & dominated).any() {
+                        1
+                    } else {
+                        1 + window_weight(&RABBIT_BLOCKER, color, sq, at) / 2
+                    };
+                }
+            }
+        }
+        let near = usize::from(sq.ranks_to_goal(color) < 6);
+        b + EDGE_BLOCKER[near][usize::from(fold(sq.file()))]
+    }
+
+    /// The blockedness by bit planes equals the walk over the pieces for every rabbit square
+    /// of both sides, on the fixtures and random boards, with the dominated pieces as the
+    /// evaluation finds them and with every piece counted dominated (so that the own pieces
+    /// wedged in the goal rank are tried).
+    #[test]
+    fn blockedness_by_planes_equals_the_walk() {
+        use rand::{rngs::SmallRng, SeedableRng};
+        let mut positions = tusk_tests::fixture_positions();
+        let mut rng = SmallRng::seed_from_u64(43);
+        positions.extend((0..500).map(|_| tusk_tests::random_board(&mut rng, true)));
+        let w = Weights::default();
+        let (mut bricks, mut walled) = (0, 0);
+        for p in &positions {
+            let ctx = Context::new(p, &w);
+            let found = ctx.dominated[Color::Gold] | ctx.dominated[Color::Silver];
+            for dominated in [found, p.occupied()] {
+                for c in Color::ALL {
+                    for s in 0..64 {
+                        let s = Square::from_index(s);
+                        let walk = blockedness_by_walk(p, dominated, c, s);
+                        assert_eq!(
+                            blockedness(p, dominated, c, s),
+                            walk,
+                            "{c:?} rabbit on {s:?} in {p:?}"
+                        );
+                        walled += i32::from(walk > 20);
+                    }
+                    let goal = crate::goal::goal_rank(c);
+                    bricks +=
+                        ((p.occupied_by(c) & goal).neighbours() & p.occupied_by(!c) & goal).count();
+                }
+            }
+        }
+        assert!(walled > 1_000, "only {walled} walled-in squares seen");
+        assert!(
+            bricks > 100,
+            "only {bricks} own pieces beside enemy pieces on a goal rank"
+        );
     }
 
     fn threat(p: &Position) -> ByColor<i32> {

@@ -65,6 +65,88 @@ pub const RABBIT_BLOCKER: [[i32; 5]; 11] = [
     [4, 2, 1, 0, 0],
 ];
 
+/// The blocker window of one rabbit as bit planes: `officer[b]` holds the squares whose
+/// [`BLOCKER`] weight has bit `b` set, `rabbit[b]` those whose [`RABBIT_BLOCKER`] weight has,
+/// and `window` every square of the window (four files aside, from three ranks behind the
+/// rabbit to its goal rank). A set of pieces weighs `Σ 2^b × |set ∩ plane[b]|`: a handful of
+/// population counts instead of a walk over the pieces.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BlockerPlanes {
+    /// The bit planes of the officers' weights (at most 10: four planes).
+    pub officer: [Bitboard; 4],
+    /// The bit planes of the rabbits' weights (at most 6: three planes).
+    pub rabbit: [Bitboard; 3],
+    /// The whole window.
+    pub window: Bitboard,
+}
+
+impl BlockerPlanes {
+    /// The officers' weight of the pieces `set` (those inside the window).
+    #[inline]
+    pub fn officers(&self, set: Bitboard) -> i32 {
+        weigh(set, &self.officer)
+    }
+
+    /// The rabbits' weight of the pieces `set` (those inside the window).
+    #[inline]
+    pub fn rabbits(&self, set: Bitboard) -> i32 {
+        weigh(set, &self.rabbit)
+    }
+}
+
+/// `Σ 2^b × |set ∩ planes[b]|`.
+#[inline]
+fn weigh<const N: usize>(set: Bitboard, planes: &[Bitboard; N]) -> i32 {
+    let mut total = 0;
+    for (b, &plane) in planes.iter().enumerate() {
+        total += ((set & plane).count() as i32) << b;
+    }
+    total
+}
+
+/// The blocker planes of a rabbit `[side][square]` (see [`BlockerPlanes`]).
+pub(crate) const BLOCKER_PLANES: [[BlockerPlanes; 64]; 2] = {
+    let empty = BlockerPlanes {
+        officer: [Bitboard::EMPTY; 4],
+        rabbit: [Bitboard::EMPTY; 3],
+        window: Bitboard::EMPTY,
+    };
+    let mut out = [[empty; 64]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut r = 0;
+        while r < 64 {
+            let (rf, rr) = ((r % 8) as i32, (r / 8) as i32);
+            let mut t = 0;
+            while t < 64 {
+                let (tf, tr) = ((t % 8) as i32, (t / 8) as i32);
+                let ahead = if c == 0 { tr - rr } else { rr - tr };
+                let aside = (tf - rf).abs();
+                if aside <= 4 && ahead >= -3 && ahead <= 7 {
+                    let bit = 1u64 << t;
+                    let planes = &mut out[c][r];
+                    planes.window.0 |= bit;
+                    let (row, col) = ((ahead + 3) as usize, aside as usize);
+                    let mut b = 0;
+                    while b < 4 {
+                        if BLOCKER[row][col] & (1 << b) != 0 {
+                            planes.officer[b].0 |= bit;
+                        }
+                        if b < 3 && RABBIT_BLOCKER[row][col] & (1 << b) != 0 {
+                            planes.rabbit[b].0 |= bit;
+                        }
+                        b += 1;
+                    }
+                }
+                t += 1;
+            }
+            r += 1;
+        }
+        c += 1;
+    }
+    out
+};
+
 /// The edge's help to the defender by the rabbit's file folded (a/h = 0 .. d/e = 3).
 pub const EDGE_BLOCKER: [i32; 4] = [10, 5, 2, 0];
 
@@ -100,34 +182,14 @@ pub fn free_share(b: i32) -> i32 {
 /// The blockedness of the rabbit of `color` on `sq` (see the module docs).
 pub fn blockedness(pos: &Position, color: Color, sq: Square) -> i32 {
     let enemy = !color;
-    let (rx, ry) = (i32::from(sq.file()), i32::from(sq.rank()));
-    let forward = |rank: i32| match color {
-        Color::Gold => rank - ry,
-        Color::Silver => ry - rank,
-    };
-    let goal_rank = match color {
-        Color::Gold => 7,
-        Color::Silver => 0,
-    };
-    let rabbits = pos.pieces_of(enemy, PieceKind::Rabbit);
-    let mut b = EDGE_BLOCKER[usize::from(fold(sq.file()))];
-    for s in pos.occupied_by(enemy) {
-        let dx = (i32::from(s.file()) - rx).unsigned_abs() as usize;
-        let dy = forward(i32::from(s.rank()));
-        if dx > 4 || !(-3..=7).contains(&dy) {
-            continue;
-        }
-        let row = (dy + 3) as usize;
-        b += if rabbits.contains(s) {
-            RABBIT_BLOCKER[row][dx]
-        } else {
-            BLOCKER[row][dx]
-        };
-        if i32::from(s.rank()) == goal_rank {
-            b += 1;
-        }
-    }
-    b
+    let planes = &BLOCKER_PLANES[color.index()][sq.index()];
+    let theirs = pos.occupied_by(enemy) & planes.window;
+    let rabbits = theirs & pos.pieces_of(enemy, PieceKind::Rabbit);
+    let goal_rank = crate::goal::goal_rank(color);
+    EDGE_BLOCKER[usize::from(fold(sq.file()))]
+        + planes.officers(theirs - rabbits)
+        + planes.rabbits(rabbits)
+        + (theirs & goal_rank).count() as i32
 }
 
 /// A file folded left-right: a/h = 0 .. d/e = 3.
@@ -230,6 +292,62 @@ mod tests {
 
     fn sq(s: &str) -> Square {
         Square::parse(s).unwrap()
+    }
+
+    /// The blockedness as first written: a walk over the enemy pieces, each weighed by its
+    /// place in the window.
+    fn blockedness_by_walk(pos: &Position, color: Color, sq: Square) -> i32 {
+        let enemy = !color;
+        let (rx, ry) = (i32::from(sq.file()), i32::from(sq.rank()));
+        let forward = |rank: i32| match color {
+            Color::Gold => rank - ry,
+            Color::Silver => ry - rank,
+        };
+        let goal_rank = match color {
+            Color::Gold => 7,
+            Color::Silver => 0,
+        };
+        let rabbits = pos.pieces_of(enemy, PieceKind::Rabbit);
+        let mut b = EDGE_BLOCKER[usize::from(fold(sq.file()))];
+        for s in pos.occupied_by(enemy) {
+            let dx = (i32::from(s.file()) - rx).unsigned_abs() as usize;
+            let dy = forward(i32::from(s.rank()));
+            if dx > 4 || !(-3..=7).contains(&dy) {
+                continue;
+            }
+            let row = (dy + 3) as usize;
+            b += if rabbits.contains(s) {
+                RABBIT_BLOCKER[row][dx]
+            } else {
+                BLOCKER[row][dx]
+            };
+            if i32::from(s.rank()) == goal_rank {
+                b += 1;
+            }
+        }
+        b
+    }
+
+    /// The blockedness by bit planes equals the walk over the pieces for every rabbit square
+    /// of both sides, on the fixtures and random boards (whatever stands on the square).
+    #[test]
+    fn blockedness_by_planes_equals_the_walk() {
+        use rand::{rngs::SmallRng, SeedableRng};
+        let mut positions = tusk_tests::fixture_positions();
+        let mut rng = SmallRng::seed_from_u64(41);
+        positions.extend((0..500).map(|_| tusk_tests::random_board(&mut rng, true)));
+        let mut blocked = 0;
+        for p in &positions {
+            for c in Color::ALL {
+                for s in 0..64 {
+                    let s = Square::from_index(s);
+                    let walk = blockedness_by_walk(p, c, s);
+                    assert_eq!(blockedness(p, c, s), walk, "{c:?} rabbit on {s:?} in {p:?}");
+                    blocked += i32::from(walk > 20);
+                }
+            }
+        }
+        assert!(blocked > 1_000, "only {blocked} walled-in squares seen");
     }
 
     fn threat(p: &Position) -> ByColor<i32> {
