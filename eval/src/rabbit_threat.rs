@@ -117,7 +117,7 @@ pub(crate) const BLOCKER_PLANES: [[BlockerPlanes; 64]; 2] = {
         let mut r = 0;
         while r < 64 {
             let (rf, rr) = ((r % 8) as i32, (r / 8) as i32);
-            let mut t = 0;
+            let mut t = 0usize;
             while t < 64 {
                 let (tf, tr) = ((t % 8) as i32, (t / 8) as i32);
                 let ahead = if c == 0 { tr - rr } else { rr - tr };
