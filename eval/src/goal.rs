@@ -119,7 +119,7 @@ impl PathCosts {
     /// move of a path costs at least `j - 1` before it, so one costing 2 or 3 (3 for an enemy
     /// piece; 2 beside a frozen rabbit, whose bound pays one more) is used only `path_limit - 2`
     /// moves from the starts or nearer.
-    #[inline]
+    #[inline(always)]
     fn new(pos: &Position, color: Color, limit: u8, starts: Bitboard, path_limit: u8) -> PathCosts {
         let own = pos.occupied_by(color) - Bitboard::TRAPS;
         let enemy = pos.occupied_by(!color) - Bitboard::TRAPS;
@@ -189,6 +189,7 @@ impl PathCosts {
     /// `frozen` being its frozen pieces, or `limit + 1` if above `limit`. For an unfrozen
     /// rabbit the path cost is at least its distance; a frozen one needs at least its
     /// distance plus one (something else must move first) and its path cost.
+    #[inline(always)]
     fn bound(&self, color: Color, near: Bitboard, frozen: Bitboard, limit: u8) -> u8 {
         let mut best = limit + 1;
         let free = near - frozen;

@@ -270,26 +270,32 @@ pub fn blockedness(pos: &Position, dominated: Bitboard, color: Color, sq: Square
     // A dominated piece of the rabbit's side there, no stronger than either enemy neighbour
     // and weaker than one, is a brick too.
     for at in (wedged - all_theirs) & dominated {
-        let Some(piece) = pos.piece_at(at) else {
-            continue;
-        };
-        let sides = NEIGHBOURS[at.index()] & goal_rank;
-        let (mut stronger, mut weaker) = (false, false);
-        for s in sides {
-            let k = pos.piece_at(s).map(|p| p.kind());
-            stronger |= k.is_some_and(|k| k > piece.kind());
-            weaker |= k.is_some_and(|k| k < piece.kind());
-        }
-        if !weaker && stronger {
-            b += if (sides & dominated).any() {
-                1
-            } else {
-                1 + window_weight(&RABBIT_BLOCKER, color, sq, at) / 2
-            };
-        }
+        b += own_brick(pos, dominated, color, sq, at);
     }
     let near = usize::from(sq.ranks_to_goal(color) < 6);
     b + EDGE_BLOCKER[near][usize::from(fold(sq.file()))]
+}
+
+/// What the dominated piece of `color` on `at`, wedged between enemy pieces (or the edge) on
+/// its goal rank, adds to the blockedness of its rabbit on `rabbit`: one, and half its rabbit
+/// weight unless a neighbour there is itself dominated, when it is no stronger than either
+/// neighbour and weaker than one; nothing otherwise.
+fn own_brick(pos: &Position, dominated: Bitboard, color: Color, rabbit: Square, at: Square) -> i32 {
+    let Some(piece) = pos.piece_at(at) else {
+        return 0;
+    };
+    let sides = NEIGHBOURS[at.index()] & crate::goal::goal_rank(color);
+    let (mut stronger, mut weaker) = (false, false);
+    for s in sides {
+        let k = pos.piece_at(s).map(|p| p.kind());
+        stronger |= k.is_some_and(|k| k > piece.kind());
+        weaker |= k.is_some_and(|k| k < piece.kind());
+    }
+    match (weaker, stronger) {
+        (false, true) if (sides & dominated).any() => 1,
+        (false, true) => 1 + window_weight(&RABBIT_BLOCKER, color, rabbit, at) / 2,
+        _ => 0,
+    }
 }
 
 /// The control (-100 .. 100, positive: `color`'s) that weighs the trap part of `color`'s
@@ -468,20 +474,7 @@ mod tests {
             if piece.color() == enemy {
                 b += i32::from(!is_dominated);
             } else if is_dominated {
-                let sides = NEIGHBOURS[at.index()] & goal_rank;
-                let (mut stronger, mut weaker) = (false, false);
-                for s in sides {
-                    let k = pos.piece_at(s).map(|p| p.kind());
-                    stronger |= k.is_some_and(|k| k > piece.kind());
-                    weaker |= k.is_some_and(|k| k < piece.kind());
-                }
-                if !weaker && stronger {
-                    b += if (sides & dominated).any() {
-                        1
-                    } else {
-                        1 + window_weight(&RABBIT_BLOCKER, color, sq, at) / 2
-                    };
-                }
+                b += own_brick(pos, dominated, color, sq, at);
             }
         }
         let near = usize::from(sq.ranks_to_goal(color) < 6);
