@@ -276,10 +276,11 @@ pub fn blockedness(pos: &Position, dominated: Bitboard, color: Color, sq: Square
     b + EDGE_BLOCKER[near][usize::from(fold(sq.file()))]
 }
 
-/// What the dominated piece of `color` on `at`, wedged between enemy pieces (or the edge) on
-/// its goal rank, adds to the blockedness of its rabbit on `rabbit`: one, and half its rabbit
-/// weight unless a neighbour there is itself dominated, when it is no stronger than either
-/// neighbour and weaker than one; nothing otherwise.
+/// What a dominated piece of `color` on `at`, wedged between enemy pieces (or the edge) on
+/// the goal rank of `color`'s rabbits, adds to the blockedness of `color`'s rabbit on
+/// `rabbit`: when the piece is no stronger than either goal-rank neighbour and weaker than
+/// one, one, plus half its rabbit blocker weight unless a neighbour is itself dominated;
+/// otherwise nothing.
 fn own_brick(pos: &Position, dominated: Bitboard, color: Color, rabbit: Square, at: Square) -> i32 {
     let Some(piece) = pos.piece_at(at) else {
         return 0;

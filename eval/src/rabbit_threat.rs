@@ -127,6 +127,9 @@ pub(crate) const BLOCKER_PLANES: [[BlockerPlanes; 64]; 2] = {
                     let planes = &mut out[c][r];
                     planes.window.0 |= bit;
                     let (row, col) = ((ahead + 3) as usize, aside as usize);
+                    // The planes hold weights of 0 .. 15 and 0 .. 7 (checked when compiled).
+                    assert!(BLOCKER[row][col] >= 0 && BLOCKER[row][col] < 16);
+                    assert!(RABBIT_BLOCKER[row][col] >= 0 && RABBIT_BLOCKER[row][col] < 8);
                     let mut b = 0;
                     while b < 4 {
                         if BLOCKER[row][col] & (1 << b) != 0 {
