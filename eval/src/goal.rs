@@ -283,20 +283,25 @@ fn goal_in_one(pos: &Position) -> bool {
     (runners.shift(forward(us)) & goal & pos.empty_squares()).any()
 }
 
-/// The squares a step must touch to lower the goal bound of the side to move within
-/// `remaining` steps: for every rabbit within `remaining` ranks of goal, the squares it could
-/// cross (forward or sideways, ignoring occupancy) and its neighbours. The bound depends only
-/// on the pieces there, on pieces beside the square of an open pull, and on captures on traps
-/// there; so a step whose origin is not in or beside this zone and whose destination is not in
-/// it leaves the bound unchanged.
+/// The squares a step must touch to lower the goal bound of the side to move, with
+/// `remaining` steps left before it, to at most `remaining - 1` after it: for every rabbit
+/// within `remaining` ranks of goal, its neighbours and the squares it could cross (forward or
+/// sideways, ignoring occupancy) in `remaining - 2` moves.
+///
+/// A path in the `remaining - 1` steps left after the step crosses squares within
+/// `remaining - 1` moves of its rabbit (a rabbit that moves is itself in the zone). A square
+/// its j-th move enters costs at most `remaining - j` (each earlier move costs one or more),
+/// so the farthest squares it enters only when they cost one: empty (or a trap), and a step
+/// empties one only by leaving it, from a square beside the zone; a square costing more (an
+/// own or enemy piece, one open to a pull) counts only `remaining - 2` moves out or nearer.
+/// Otherwise the bound of `remaining - 1` depends only on the pieces there, on pieces beside
+/// the square of an open pull, and on captures on traps there; so a step whose origin is not
+/// in or beside this zone and whose destination is not in it leaves that bound unchanged,
+/// bar the reach of the stronger pieces ([`off_zone_bound`]).
 fn bound_zone(pos: &Position, remaining: u8) -> Bitboard {
     let us = pos.side();
     let near = pos.pieces_of(us, PieceKind::Rabbit) & within_ranks_of_goal(us, remaining);
-    let mut reach = near;
-    for _ in 0..remaining {
-        reach |= rabbit_moves(reach, us);
-    }
-    reach | near.neighbours()
+    path_reach(us, near, remaining.saturating_sub(2)) | near.neighbours()
 }
 
 /// The steps that touch [`bound_zone`]`(pos, remaining)`: those starting in or beside it or
