@@ -71,17 +71,7 @@ const REACH_DISKS: [[Bitboard; 64]; 15] = {
     let mut out = [[Bitboard::EMPTY; 64]; 15];
     let mut r = 0;
     while r < 15 {
-        let mut a = 0;
-        while a < 64 {
-            let mut b = 0;
-            while b < 64 {
-                if Square::from_index(a as u8).distance(Square::from_index(b as u8)) <= r as u8 {
-                    out[r][a].0 |= 1u64 << b;
-                }
-                b += 1;
-            }
-            a += 1;
-        }
+        out[r] = crate::trap_influence::disks(r as u8);
         r += 1;
     }
     out
@@ -253,20 +243,32 @@ fn off_zone_bound(pos: &Position, limit: u8) -> u8 {
     bound_with_reach(pos, limit, limit + 1)
 }
 
+/// The side to move's rabbits within `limit` ranks of goal, the only ones its goal bound of
+/// `limit` looks at; `Err` with the bound itself where none need looking at (0: a rabbit
+/// already on goal; `limit + 1`: none near).
+#[inline]
+fn near_rabbits(pos: &Position, limit: u8) -> Result<Bitboard, u8> {
+    let us = pos.side();
+    let rabbits = pos.pieces_of(us, PieceKind::Rabbit);
+    if (rabbits & goal_rank(us)).any() {
+        return Err(0);
+    }
+    let near = rabbits & within_ranks_of_goal(us, limit);
+    if near.is_empty() {
+        return Err(limit + 1);
+    }
+    Ok(near)
+}
+
 /// The goal bound of `limit` (`limit + 1` if above), the enemy pieces on the rabbits' paths
 /// counted movable by the own stronger pieces within `reach_limit - 2` squares of them.
 #[inline]
 fn bound_with_reach(pos: &Position, limit: u8, reach_limit: u8) -> u8 {
     let us = pos.side();
-    let rabbits = pos.pieces_of(us, PieceKind::Rabbit);
-    if (rabbits & goal_rank(us)).any() {
-        return 0;
-    }
-    // Only rabbits within `limit` ranks of goal matter.
-    let near = rabbits & within_ranks_of_goal(us, limit);
-    if near.is_empty() {
-        return limit + 1;
-    }
+    let near = match near_rabbits(pos, limit) {
+        Ok(near) => near,
+        Err(bound) => return bound,
+    };
     let costs = PathCosts::new(pos, us, reach_limit, near, limit);
     costs.bound(us, near, frozen_rabbits(pos, us, near), limit)
 }
@@ -632,14 +634,10 @@ mod tests {
     /// rabbits' freezing read from [`Position::frozen`].
     fn bound_by_spreading(pos: &Position, limit: u8, reach_limit: u8) -> u8 {
         let us = pos.side();
-        let rabbits = pos.pieces_of(us, PieceKind::Rabbit);
-        if (rabbits & goal_rank(us)).any() {
-            return 0;
-        }
-        let near = rabbits & within_ranks_of_goal(us, limit);
-        if near.is_empty() {
-            return limit + 1;
-        }
+        let near = match near_rabbits(pos, limit) {
+            Ok(near) => near,
+            Err(bound) => return bound,
+        };
         let mut costs = PathCosts::new(pos, us, 0, near, limit);
         if reach_limit >= 3 {
             let enemy = pos.occupied_by(!us) - Bitboard::TRAPS;

@@ -30,7 +30,7 @@
 
 use tusk_engine::{Bitboard, ByColor, Color, Direction, PieceKind, Position, Square, NEIGHBOURS};
 
-use crate::rabbit_threat::{fold, BLOCKER_PLANES, RABBIT_BLOCKER};
+use crate::rabbit_threat::{fold, window_place, BLOCKER_PLANES, RABBIT_BLOCKER};
 use crate::trap_influence::steps_to_free;
 use crate::weights::id;
 use crate::{Context, Sink, Weights};
@@ -213,17 +213,6 @@ impl<'a> GoalAreaPoints<'a> {
             _ => self.wing(2),
         }
     }
-}
-
-/// Where `at` stands in the blocker window of `color`'s rabbit on `rabbit`: `[ranks ahead +
-/// 3][files aside]` (ranks ahead from -3 to 7, files aside 0 .. 4), or `None` outside it.
-fn window_place(color: Color, rabbit: Square, at: Square) -> Option<(usize, usize)> {
-    let aside = (i32::from(at.file()) - i32::from(rabbit.file())).unsigned_abs() as usize;
-    let ahead = match color {
-        Color::Gold => i32::from(at.rank()) - i32::from(rabbit.rank()),
-        Color::Silver => i32::from(rabbit.rank()) - i32::from(at.rank()),
-    };
-    (aside <= 4 && (-3..=7).contains(&ahead)).then_some(((ahead + 3) as usize, aside))
 }
 
 /// The blocker weight in `table` of a piece on `at` for a rabbit of `color` on `rabbit` (0

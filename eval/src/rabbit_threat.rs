@@ -65,6 +65,25 @@ pub const RABBIT_BLOCKER: [[i32; 5]; 11] = [
     [4, 2, 1, 0, 0],
 ];
 
+/// Where `at` stands in the blocker window of `color`'s rabbit on `rabbit`: `[ranks ahead +
+/// 3][files aside]` (ranks ahead from -3 to 7, files aside 0 .. 4), or `None` outside it.
+pub(crate) const fn window_place(
+    color: Color,
+    rabbit: Square,
+    at: Square,
+) -> Option<(usize, usize)> {
+    let aside = (at.file() as i32 - rabbit.file() as i32).unsigned_abs() as usize;
+    let ahead = match color {
+        Color::Gold => at.rank() as i32 - rabbit.rank() as i32,
+        Color::Silver => rabbit.rank() as i32 - at.rank() as i32,
+    };
+    if aside <= 4 && ahead >= -3 && ahead <= 7 {
+        Some(((ahead + 3) as usize, aside))
+    } else {
+        None
+    }
+}
+
 /// The blocker window of one rabbit as bit planes: `officer[b]` holds the squares whose
 /// [`BLOCKER`] weight has bit `b` set, `rabbit[b]` those whose [`RABBIT_BLOCKER`] weight has,
 /// and `window` every square of the window (four files aside, from three ranks behind the
@@ -116,17 +135,14 @@ pub(crate) const BLOCKER_PLANES: [[BlockerPlanes; 64]; 2] = {
     while c < 2 {
         let mut r = 0;
         while r < 64 {
-            let (rf, rr) = ((r % 8) as i32, (r / 8) as i32);
             let mut t = 0usize;
             while t < 64 {
-                let (tf, tr) = ((t % 8) as i32, (t / 8) as i32);
-                let ahead = if c == 0 { tr - rr } else { rr - tr };
-                let aside = (tf - rf).abs();
-                if aside <= 4 && ahead >= -3 && ahead <= 7 {
+                let color = if c == 0 { Color::Gold } else { Color::Silver };
+                let (rabbit, at) = (Square::from_index(r as u8), Square::from_index(t as u8));
+                if let Some((row, col)) = window_place(color, rabbit, at) {
                     let bit = 1u64 << t;
                     let planes = &mut out[c][r];
                     planes.window.0 |= bit;
-                    let (row, col) = ((ahead + 3) as usize, aside as usize);
                     // The planes hold weights of 0 .. 15 and 0 .. 7 (checked when compiled).
                     assert!(BLOCKER[row][col] >= 0 && BLOCKER[row][col] < 16);
                     assert!(RABBIT_BLOCKER[row][col] >= 0 && RABBIT_BLOCKER[row][col] < 8);

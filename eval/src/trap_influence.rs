@@ -34,7 +34,7 @@ use crate::{Context, Weights};
 pub const REACH: u8 = 4;
 
 /// For each square, the squares within `r` steps (Manhattan distance at most `r`).
-const fn disks(r: u8) -> [Bitboard; 64] {
+pub(crate) const fn disks(r: u8) -> [Bitboard; 64] {
     let mut out = [Bitboard(0); 64];
     let mut a = 0;
     while a < 64 {
