@@ -50,6 +50,15 @@ enum Verdict {
     Lost,
 }
 
+/// A cached answer of the goal detector at a turn start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum GoalAnswer {
+    /// Not asked for the slot's key.
+    NotAsked,
+    /// The fewest steps to goal this turn, or `None`: no goal.
+    Known(Option<u8>),
+}
+
 /// The game's history for the repetition rule: every board key that stood at a turn start,
 /// with how often, sorted by key ([`tusk_engine::Game::seen_boards`]).
 #[derive(Clone, Debug, Default)]
@@ -144,6 +153,9 @@ pub(crate) struct Worker<'a> {
     threat_cache: Vec<(u64, Bitboard, Verdict)>,
     /// The shortest goal defence of a threatened turn start by board key (`defext`).
     shortest_cache: Vec<(u64, ShortestDefence)>,
+    /// The goal detector's answers at turn starts by [`Position::hash`] (see
+    /// [`Worker::goal_this_turn`]).
+    goal_cache: Vec<(u64, GoalAnswer)>,
     /// The goal-defence walk at the horizon (`goal_defence.rs`).
     defence: DefenceWalk,
     /// With [`Params::waste`]: the boards of the turn starts on the current line, the last
@@ -188,6 +200,7 @@ impl<'a> Worker<'a> {
             eval_cache: vec![(0, Stand::default()); EVAL_CACHE],
             threat_cache: vec![(0, Bitboard::EMPTY, Verdict::NotAsked); EVAL_CACHE],
             shortest_cache: vec![(0, ShortestDefence::Unknown); EVAL_CACHE],
+            goal_cache: vec![(0, GoalAnswer::NotAsked); EVAL_CACHE],
             defence: DefenceWalk::new(),
             turn_boards,
             waste_captures: Vec::with_capacity(64),
@@ -379,20 +392,37 @@ impl<'a> Worker<'a> {
     ///
     /// [`Feature::EliminationThreat`]: crate::Feature::EliminationThreat
     #[inline]
-    pub(crate) fn terminal(&self, ply: i32) -> Option<i32> {
-        let p = &self.pos;
-        if let Some(r) = turn_boundary_result(p) {
-            return Some(if r.winner == p.side() {
+    pub(crate) fn terminal(&mut self, ply: i32) -> Option<i32> {
+        if let Some(r) = turn_boundary_result(&self.pos) {
+            return Some(if r.winner == self.pos.side() {
                 Score::WIN - ply
             } else {
                 -(Score::WIN - ply)
             });
         }
-        if let Some(k) = goal::goal_in(p) {
+        if let Some(k) = self.goal_this_turn() {
             return Some(Score::WIN - (ply + i32::from(k)));
         }
-        (self.sh.params.elimination_threat && can_eliminate(p))
+        (self.sh.params.elimination_threat && can_eliminate(&self.pos))
             .then_some(Score::WIN - (ply + ELIMINATION_STEPS))
+    }
+
+    /// [`goal::goal_in`] at the current turn start, remembered by [`Position::hash`] (the
+    /// board, the side to move and the four steps left: all the detector reads there).
+    /// Iterative deepening and transpositions reach most turn starts again: in the bench at
+    /// depth 5, half of the turn-start checks were of a board checked before.
+    #[inline]
+    fn goal_this_turn(&mut self) -> Option<u8> {
+        let key = self.pos.hash();
+        let slot = key as usize & (EVAL_CACHE - 1);
+        if self.goal_cache[slot].0 == key {
+            if let GoalAnswer::Known(answer) = self.goal_cache[slot].1 {
+                return answer;
+            }
+        }
+        let answer = goal::goal_in_mut(&mut self.pos);
+        self.goal_cache[slot] = (key, GoalAnswer::Known(answer));
+        answer
     }
 
     /// Ends the turn of the side to move (which must be allowed to end it) and searches the
@@ -992,6 +1022,45 @@ mod tests {
             node_limit,
         };
         f(&mut Worker::new(&shared, pos))
+    }
+
+    /// The worker's cached goal detector answers as the detector does, asked again and again
+    /// for boards that differ only in the side to move (each board and the same board after a
+    /// pass), on the fixtures and on random sparse boards, both colours.
+    #[test]
+    fn the_turn_start_goal_cache_answers_as_the_detector() {
+        use rand::{rngs::SmallRng, SeedableRng};
+        let mut boards = tusk_tests::fixture_positions();
+        let mut rng = SmallRng::seed_from_u64(32);
+        boards.extend((0..2_000).map(|_| tusk_tests::random_board(&mut rng, true)));
+        let boards: Vec<_> = boards.into_iter().filter(|p| p.at_turn_start()).collect();
+        let start = boards[0].clone();
+        let (mut goals, mut differ) = (0, 0);
+        with_worker(start, crate::params::Params::default(), None, |worker| {
+            for board in &boards {
+                let mut passed = board.clone();
+                passed.end_turn();
+                let pair = [board.clone(), passed];
+                let expected = [
+                    tusk_eval::goal::goal_in(&pair[0]),
+                    tusk_eval::goal::goal_in(&pair[1]),
+                ];
+                goals += expected.iter().filter(|e| e.is_some()).count();
+                differ += usize::from(expected[0] != expected[1]);
+                for round in 0..3 {
+                    for (p, want) in pair.iter().zip(expected) {
+                        worker.pos = p.clone();
+                        assert_eq!(worker.goal_this_turn(), want, "round {round}: {p:?}");
+                        assert_eq!(worker.pos.hash(), p.hash(), "the position is restored");
+                    }
+                }
+            }
+        });
+        // The boards test something: goals, and answers that depend on the side to move.
+        assert!(
+            goals > 200 && differ > 200,
+            "{goals} goals, {differ} pairs differ"
+        );
     }
 
     /// The value of a turn ended after `steps` (`"d4e"`, ...) from the turn start of `pieces`
