@@ -409,7 +409,7 @@ impl<'a> Worker<'a> {
 
     /// [`goal::goal_in`] at the current turn start, remembered by [`Position::hash`] (the
     /// board, the side to move and the four steps left: all the detector reads there).
-    /// Iterative deepening and transpositions reach most turn starts again: in the bench at
+    /// Iterative deepening and transpositions reach many turn starts again: in the bench at
     /// depth 5, half of the turn-start checks were of a board checked before.
     #[inline]
     fn goal_this_turn(&mut self) -> Option<u8> {
