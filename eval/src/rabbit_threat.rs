@@ -133,13 +133,13 @@ pub(crate) const BLOCKER_PLANES: [[BlockerPlanes; 64]; 2] = {
     let mut out = [[empty; 64]; 2];
     let mut c = 0;
     while c < 2 {
+        let color = if c == 0 { Color::Gold } else { Color::Silver };
         let mut r = 0;
         while r < 64 {
+            let rabbit = Square::from_index(r as u8);
             let mut t = 0usize;
             while t < 64 {
-                let color = if c == 0 { Color::Gold } else { Color::Silver };
-                let (rabbit, at) = (Square::from_index(r as u8), Square::from_index(t as u8));
-                if let Some((row, col)) = window_place(color, rabbit, at) {
+                if let Some((row, col)) = window_place(color, rabbit, Square::from_index(t as u8)) {
                     let bit = 1u64 << t;
                     let planes = &mut out[c][r];
                     planes.window.0 |= bit;
