@@ -85,11 +85,18 @@ pub enum Feature {
     /// turn spent on a piece that the opponent can then capture up to 800 near the horizon.
     /// Off by default.
     Waste,
+    /// With [`Feature::GoalThreat`]: the restriction of a threatened turn to the steps near the
+    /// threat holds only while the threat stands. Mid-turn, once the steps played have stopped
+    /// every goal of the opponent (its goal detector, asked as if the turn ended there), the
+    /// steps left are searched like any others (and reduced and pruned like them). Without it
+    /// a defence of one step left the three after it restricted too: a capture elsewhere
+    /// after the defence was never searched. Off by default until a match proves it.
+    ThreatLift,
 }
 
 impl Feature {
     /// Every feature.
-    pub const ALL: [Feature; 21] = [
+    pub const ALL: [Feature; 22] = [
         Feature::Tt,
         Feature::TtMove,
         Feature::Ordering,
@@ -111,11 +118,13 @@ impl Feature {
         Feature::ReverseFutility,
         Feature::CaptureDefences,
         Feature::Waste,
+        Feature::ThreatLift,
     ];
 
     /// The name used on the command line (`tt`, `ttmove`, `ordering`, `null`, `lmr`, `qsearch`,
     /// `threat`, `aspiration`, `rootred`, `commute`, `capmoves`, `goaldef`, `exchange`,
-    /// `defext`, `lmp`, `lmpgoal`, `elim`, `qcapture`, `rfp`, `qdefence`, `waste`).
+    /// `defext`, `lmp`, `lmpgoal`, `elim`, `qcapture`, `rfp`, `qdefence`, `waste`,
+    /// `threatlift`).
     pub const fn name(self) -> &'static str {
         match self {
             Feature::Tt => "tt",
@@ -139,13 +148,14 @@ impl Feature {
             Feature::ReverseFutility => "rfp",
             Feature::CaptureDefences => "qdefence",
             Feature::Waste => "waste",
+            Feature::ThreatLift => "threatlift",
         }
     }
 
     /// Every feature's name, comma-separated, in [`Feature::ALL`] order (for messages).
     pub const NAMES: &'static str =
         "tt, ttmove, ordering, null, lmr, qsearch, threat, aspiration, rootred, commute, capmoves, \
-         goaldef, exchange, defext, lmp, lmpgoal, elim, qcapture, rfp, qdefence, waste";
+         goaldef, exchange, defext, lmp, lmpgoal, elim, qcapture, rfp, qdefence, waste, threatlift";
 
     /// The feature called `name` (see [`Feature::name`]).
     pub fn from_name(name: &str) -> Option<Feature> {
@@ -362,6 +372,9 @@ pub struct Params {
     pub quiescence: bool,
     /// Goal-threat extension and pruning.
     pub goal_threat: bool,
+    /// The goal-threat restriction lifted mid-turn once the threat is stopped (see
+    /// [`Feature::ThreatLift`]).
+    pub threat_lift: bool,
     /// Aspiration windows.
     pub aspiration: bool,
     /// First aspiration half-window, centirabbits.
@@ -449,6 +462,7 @@ impl Default for Params {
             lmr_deep_moves: 8,
             quiescence: true,
             goal_threat: true,
+            threat_lift: false,
             // Measured at bench depth 8: 12,736,988 nodes without, 12,954,972 with.
             aspiration: false,
             aspiration_window: 60,
@@ -535,6 +549,7 @@ impl Params {
             Feature::ReverseFutility => self.reverse_futility = on,
             Feature::CaptureDefences => self.capture_defences = on,
             Feature::Waste => self.waste = on,
+            Feature::ThreatLift => self.threat_lift = on,
         }
     }
 
@@ -639,6 +654,7 @@ impl Params {
             Feature::ReverseFutility => self.reverse_futility,
             Feature::CaptureDefences => self.capture_defences,
             Feature::Waste => self.waste,
+            Feature::ThreatLift => self.threat_lift,
         }
     }
 }

@@ -7,7 +7,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
-use tusk_engine::{turn_boundary_result, Bitboard, PieceKind, Position, StepList};
+use tusk_engine::{turn_boundary_result, Bitboard, Pending, PieceKind, Position, StepList};
 use tusk_eval::capture_defences::CaptureDefence;
 use tusk_eval::capture_moves::{CaptureMove, Visited};
 use tusk_eval::{goal, WIN, WIN_THRESHOLD};
@@ -285,6 +285,22 @@ impl<'a> Worker<'a> {
             self.threat_cache[slot].2 = if open { Verdict::Open } else { Verdict::Lost };
         }
         (self.threat_cache[slot].2 == Verdict::Lost).then(|| -(Score::WIN - (ply + 8)))
+    }
+
+    /// Whether the steps played so far this turn (mid-turn, under a goal threat) have stopped
+    /// every goal of the opponent: with the turn ended here, the opponent's goal detector
+    /// finds none ([`Feature::ThreatLift`]). A pending push, which forbids ending the turn,
+    /// counts as not stopped. The answer is remembered by board like every turn start's.
+    ///
+    /// [`Feature::ThreatLift`]: crate::Feature::ThreatLift
+    fn threat_stopped(&mut self) -> bool {
+        if matches!(self.pos.pending(), Pending::Push { .. }) {
+            return false;
+        }
+        let undo = self.pos.end_turn();
+        let stopped = self.goal_this_turn().is_none();
+        self.pos.undo_end_turn(undo);
+        stopped
     }
 
     /// The fewest steps that stop the opponent's goal threat at the current (threatened) turn
@@ -638,6 +654,9 @@ impl<'a> Worker<'a> {
             };
         } else if h > 0 {
             self.threat[h] = self.threat[h - 1];
+            if params.threat_lift && self.threat[h].any() && self.threat_stopped() {
+                self.threat[h] = Bitboard::EMPTY;
+            }
         }
         let threatened = self.threat[h].any();
         if depth <= 0 {
@@ -1178,6 +1197,69 @@ mod tests {
         assert!(full_work > plain_work, "{full_work} {plain_work}");
         assert_eq!(run(with(true, 25)).0, plain - 200);
         assert_eq!(run(with(true, 0)), (plain, plain_work));
+    }
+
+    /// Under a goal threat the steps of a turn are restricted to those near the threat; with
+    /// [`crate::Feature::ThreatLift`] only until the threat is stopped. Gold's dog stops silver's
+    /// rabbit on h3 with one step (f2 to g2 freezes it wherever it steps), and gold's horse on
+    /// b6 captures the silver dog on c7 with the three steps left (b6 to b7, then pushes it
+    /// into the trap at c6). An inner turn start (height 1), searched four steps deep, finds
+    /// the defence and the capture only with the lift; without it the capture's first step,
+    /// far from the threat and capturing nothing, is never searched after the defence.
+    #[test]
+    fn a_stopped_goal_threat_frees_the_rest_of_the_turn() {
+        use super::INF;
+        use crate::params::Params;
+        use tusk_engine::{Color, Piece, PieceKind, Square};
+        let pieces = [
+            ('r', "h3"),
+            ('D', "f2"),
+            ('H', "b6"),
+            ('d', "c7"),
+            ('R', "a1"),
+            ('c', "a2"),
+            ('r', "h8"),
+        ];
+        let list: Vec<(Piece, Square)> = pieces
+            .iter()
+            .map(|&(p, s)| (Piece::from_letter(p).unwrap(), Square::parse(s).unwrap()))
+            .collect();
+        let pos = tusk_engine::notation::board::from_pieces(Color::Gold, &list).unwrap();
+        let run = |threat_lift| {
+            let params = Params {
+                threat_lift,
+                ..Params::default()
+            };
+            with_worker(pos.clone(), params, None, |worker| {
+                assert!(
+                    !worker.cached_threat().0.is_empty(),
+                    "silver threatens a goal"
+                );
+                let v = worker.search(4, 1, 1, -INF, INF, true, 0);
+                let mut after = pos.clone();
+                // Gold's turn of the principal variation (a pass or four steps end it).
+                for &m in &worker.pv[1][..worker.pv_len[1]] {
+                    if m.is_pass() || after.steps_left() == 0 {
+                        break;
+                    }
+                    after.play_step_unchecked(m.first());
+                    if m.len() == 2 {
+                        after.play_step_unchecked(m.second());
+                    }
+                }
+                let dogs = after.pieces_of(Color::Silver, PieceKind::Dog).count();
+                (v, dogs)
+            })
+        };
+        let (lifted, dogs_lifted) = run(true);
+        let (restricted, dogs_restricted) = run(false);
+        assert_eq!(dogs_lifted, 0, "the defence and the capture: {lifted}");
+        assert_eq!(dogs_restricted, 1, "the defence only: {restricted}");
+        assert!(lifted > restricted + 100, "{lifted} {restricted}");
+        assert!(
+            lifted.abs() < 5_000,
+            "gold neither wins nor loses: {lifted}"
+        );
     }
 
     /// Generator steps are charged one node per 32, the remainder carried, and a charge that
