@@ -1082,6 +1082,16 @@ mod tests {
         );
     }
 
+    /// The turn start of `pieces` (letter and square, `('E', "d4")`) with gold to move.
+    fn gold_to_move(pieces: &[(char, &str)]) -> tusk_engine::Position {
+        use tusk_engine::{Color, Piece, Square};
+        let list: Vec<(Piece, Square)> = pieces
+            .iter()
+            .map(|&(p, s)| (Piece::from_letter(p).unwrap(), Square::parse(s).unwrap()))
+            .collect();
+        tusk_engine::notation::board::from_pieces(Color::Gold, &list).unwrap()
+    }
+
     /// The value of a turn ended after `steps` (`"d4e"`, ...) from the turn start of `pieces`
     /// (gold to move), at height `h`, window (alpha, beta), the opponent's turn searched by the
     /// quiescence search; with or without the waste feature.
@@ -1110,12 +1120,8 @@ mod tests {
         params: crate::params::Params,
     ) -> (i32, u64) {
         use super::GENERATOR_STEPS_PER_NODE;
-        use tusk_engine::{Color, Direction, Piece, Square, Step};
-        let list: Vec<(Piece, Square)> = pieces
-            .iter()
-            .map(|&(p, s)| (Piece::from_letter(p).unwrap(), Square::parse(s).unwrap()))
-            .collect();
-        let pos = tusk_engine::notation::board::from_pieces(Color::Gold, &list).unwrap();
+        use tusk_engine::{Direction, Square, Step};
+        let pos = gold_to_move(pieces);
         with_worker(pos, params, None, |worker| {
             for s in steps {
                 let from = Square::parse(&s[..2]).expect("a square");
@@ -1210,7 +1216,7 @@ mod tests {
     fn a_stopped_goal_threat_frees_the_rest_of_the_turn() {
         use super::INF;
         use crate::params::Params;
-        use tusk_engine::{Color, Piece, PieceKind, Square};
+        use tusk_engine::{Color, PieceKind};
         let pieces = [
             ('r', "h3"),
             ('D', "f2"),
@@ -1220,11 +1226,7 @@ mod tests {
             ('c', "a2"),
             ('r', "h8"),
         ];
-        let list: Vec<(Piece, Square)> = pieces
-            .iter()
-            .map(|&(p, s)| (Piece::from_letter(p).unwrap(), Square::parse(s).unwrap()))
-            .collect();
-        let pos = tusk_engine::notation::board::from_pieces(Color::Gold, &list).unwrap();
+        let pos = gold_to_move(&pieces);
         let run = |threat_lift| {
             let params = Params {
                 threat_lift,
