@@ -21,9 +21,10 @@ pub struct FeatureArgs {
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub with: Vec<String>,
     /// Set numeric search tunables, comma-separated NAME=VALUE: null_min_depth,
-    /// null_reduction, lmr_min_depth, lmr_full_moves, lmr_deep_moves, aspiration_window,
-    /// max_extension, goal_defence_nodes, lmp_moves1, lmp_moves2, rfp_max_depth, rfp_margin
-    /// (a later one wins).
+    /// null_reduction, lmr_min_depth, lmr_full_moves, lmr_deep_moves,
+    /// aspiration_window, max_extension, goal_defence_nodes, lmp_moves1, lmp_moves2,
+    /// rfp_max_depth, rfp_margin, capture_defence_len, reversal_penalty, free_capture_pct (a
+    /// later one wins).
     #[arg(long, value_name = "NAME=VALUE", value_delimiter = ',')]
     pub param: Vec<String>,
 }
