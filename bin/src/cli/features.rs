@@ -112,6 +112,32 @@ mod tests {
     }
 
     #[test]
+    fn the_help_names_every_feature_and_tunable() {
+        use clap::{CommandFactory, Parser};
+        #[derive(Parser)]
+        struct Cli {
+            #[command(flatten)]
+            features: FeatureArgs,
+        }
+        let help = Cli::command().render_long_help().to_string();
+        // Words only: the help wraps its lines where it likes.
+        let words: Vec<String> = help
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map(str::to_string)
+            .collect();
+        for name in Feature::ALL
+            .map(|f| f.name())
+            .into_iter()
+            .chain(Tunable::ALL.map(|t| t.name()))
+        {
+            assert!(
+                words.iter().any(|w| w == name),
+                "{name} missing from:\n{help}"
+            );
+        }
+    }
+
+    #[test]
     fn an_unknown_feature_is_named() {
         let e = args(&[], &["lmr", "nosuch"])
             .apply(&mut Params::default())
