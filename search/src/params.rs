@@ -88,7 +88,9 @@ pub enum Feature {
     /// With [`Feature::GoalThreat`]: the restriction of a threatened turn to the steps near the
     /// threat holds only while the threat stands. Mid-turn, once the steps played have stopped
     /// every goal of the opponent (its goal detector, asked as if the turn ended there), the
-    /// steps left are searched like any others (and reduced and pruned like them). Without it
+    /// steps left are no longer restricted; they keep the threatened turn's full depth
+    /// (`Params::lift_prunes` off, the default) or are reduced and pruned like any others
+    /// (on). Without it
     /// a defence of one step left the three after it restricted too: a capture elsewhere
     /// after the defence was never searched. Off by default until a match proves it.
     ThreatLift,
@@ -207,6 +209,8 @@ pub enum Tunable {
     ReversalPenalty,
     /// [`Params::free_capture_pct`].
     FreeCapturePct,
+    /// [`Params::lift_prunes`].
+    LiftPrunes,
 }
 
 /// Why a tunable assignment (`name=value`) was refused.
@@ -234,7 +238,7 @@ pub enum TunableError {
 
 impl Tunable {
     /// Every tunable.
-    pub const ALL: [Tunable; 15] = [
+    pub const ALL: [Tunable; 16] = [
         Tunable::NullMinDepth,
         Tunable::NullReduction,
         Tunable::LmrMinDepth,
@@ -250,13 +254,14 @@ impl Tunable {
         Tunable::CaptureDefenceLen,
         Tunable::ReversalPenalty,
         Tunable::FreeCapturePct,
+        Tunable::LiftPrunes,
     ];
 
     /// Every tunable's name, comma-separated, in [`Tunable::ALL`] order (for messages).
     pub const NAMES: &'static str = "null_min_depth, null_reduction, lmr_min_depth, \
          lmr_full_moves, lmr_deep_moves, aspiration_window, max_extension, goal_defence_nodes, \
          lmp_moves1, lmp_moves2, rfp_max_depth, rfp_margin, capture_defence_len, \
-         reversal_penalty, free_capture_pct";
+         reversal_penalty, free_capture_pct, lift_prunes";
 
     /// The name used on the command line and as an AEI option: the field's name, with
     /// `lmp_moves1` and `lmp_moves2` for the two entries of [`Params::lmp_moves`].
@@ -277,6 +282,7 @@ impl Tunable {
             Tunable::CaptureDefenceLen => "capture_defence_len",
             Tunable::ReversalPenalty => "reversal_penalty",
             Tunable::FreeCapturePct => "free_capture_pct",
+            Tunable::LiftPrunes => "lift_prunes",
         }
     }
 
@@ -303,6 +309,7 @@ impl Tunable {
             Tunable::CaptureDefenceLen => (1, 4),
             Tunable::ReversalPenalty => (0, 10_000),
             Tunable::FreeCapturePct => (0, 400),
+            Tunable::LiftPrunes => (0, 1),
         }
     }
 
@@ -375,6 +382,11 @@ pub struct Params {
     /// The goal-threat restriction lifted mid-turn once the threat is stopped (see
     /// [`Feature::ThreatLift`]).
     pub threat_lift: bool,
+    /// With [`Feature::ThreatLift`]: whether the steps left after the lift are reduced and
+    /// pruned like any others (true, the tunable `lift_prunes` at 1) or keep the full depth
+    /// a threatened turn has (false, the default: only the restriction to the threat's region
+    /// is lifted).
+    pub lift_prunes: bool,
     /// Aspiration windows.
     pub aspiration: bool,
     /// First aspiration half-window, centirabbits.
@@ -463,6 +475,9 @@ impl Default for Params {
             quiescence: true,
             goal_threat: true,
             threat_lift: false,
+            // With the lift on: decisive_defence.txt 19 of 20 at depth 8 keeping the depth (as
+            // without the lift), 18 pruning (search/README.md).
+            lift_prunes: false,
             // Measured at bench depth 8: 12,736,988 nodes without, 12,954,972 with.
             aspiration: false,
             aspiration_window: 60,
@@ -582,6 +597,7 @@ impl Params {
             Tunable::CaptureDefenceLen => i64::from(self.capture_defence_len),
             Tunable::ReversalPenalty => i64::from(self.reversal_penalty),
             Tunable::FreeCapturePct => i64::from(self.free_capture_pct),
+            Tunable::LiftPrunes => i64::from(self.lift_prunes),
         }
     }
 
@@ -608,6 +624,7 @@ impl Params {
             Tunable::CaptureDefenceLen => self.capture_defence_len = v as u8,
             Tunable::ReversalPenalty => self.reversal_penalty = int,
             Tunable::FreeCapturePct => self.free_capture_pct = int,
+            Tunable::LiftPrunes => self.lift_prunes = v == 1,
         }
     }
 

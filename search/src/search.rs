@@ -131,6 +131,10 @@ pub(crate) struct Worker<'a> {
     pub(crate) pv_len: Vec<usize>,
     /// Per height: the goal-threat region of the current turn (empty: no threat).
     threat: Vec<Bitboard>,
+    /// Per height: the turn's goal threat has been stopped by the steps played so far, with
+    /// `lift_prunes` off (the threat region stays, for the depth it keeps, but restricts no
+    /// step).
+    lifted: Vec<bool>,
     /// Per height: the node move being searched there (read by the child for move-order
     /// pruning inside the turn).
     line: Vec<NodeMove>,
@@ -190,6 +194,7 @@ impl<'a> Worker<'a> {
             pv: vec![[NodeMove::NONE; MAX_HEIGHT]; MAX_HEIGHT + 1],
             pv_len: vec![0; MAX_HEIGHT + 1],
             threat: vec![Bitboard::EMPTY; MAX_HEIGHT + 1],
+            lifted: vec![false; MAX_HEIGHT + 1],
             line: vec![NodeMove::NONE; MAX_HEIGHT + 1],
             nodes: 0,
             unflushed: 0,
@@ -652,15 +657,28 @@ impl<'a> Worker<'a> {
             } else {
                 Bitboard::EMPTY
             };
+            self.lifted[h] = false;
         } else if h > 0 {
             self.threat[h] = self.threat[h - 1];
-            if params.threat_lift && self.threat[h].any() && self.threat_stopped() {
-                self.threat[h] = Bitboard::EMPTY;
+            self.lifted[h] = self.lifted[h - 1];
+            if params.threat_lift
+                && self.threat[h].any()
+                && !self.lifted[h]
+                && self.threat_stopped()
+            {
+                if params.lift_prunes {
+                    self.threat[h] = Bitboard::EMPTY;
+                } else {
+                    self.lifted[h] = true;
+                }
             }
         }
+        // `threatened`: searched at full depth (no reductions, pruning or null move);
+        // `restricted`: only steps that can stop the threat.
         let threatened = self.threat[h].any();
+        let restricted = threatened && !self.lifted[h];
         if depth <= 0 {
-            if threatened {
+            if restricted {
                 // Extend rather than stand pat (on the principal variation only: everywhere,
                 // it made depth 8 of the bench 20 times slower): the defence is searched, then the
                 // opponent's goal detector at the next turn start judges it.
@@ -792,7 +810,7 @@ impl<'a> Worker<'a> {
             let prev = self.line[h - 1];
             list.retain(|&(m, _)| !redundant_order(prev, m));
         }
-        let region = if threatened {
+        let region = if restricted {
             grow(self.threat[h], self.pos.steps_left().saturating_sub(1))
         } else {
             Bitboard::EMPTY
@@ -804,7 +822,7 @@ impl<'a> Worker<'a> {
         let mut best = -INF;
         let mut best_mv = NodeMove::NONE;
         let mut searched = 0usize;
-        let mut restrict = threatened;
+        let mut restrict = restricted;
         let mut i = 0;
         while i < list.len() || (restrict && searched == 0) {
             if i == list.len() {
@@ -1227,9 +1245,10 @@ mod tests {
             ('r', "h8"),
         ];
         let pos = gold_to_move(&pieces);
-        let run = |threat_lift| {
+        let run = |threat_lift, lift_prunes| {
             let params = Params {
                 threat_lift,
+                lift_prunes,
                 ..Params::default()
             };
             with_worker(pos.clone(), params, None, |worker| {
@@ -1253,8 +1272,11 @@ mod tests {
                 (v, dogs)
             })
         };
-        let (lifted, dogs_lifted) = run(true);
-        let (restricted, dogs_restricted) = run(false);
+        let (lifted, dogs_lifted) = run(true, true);
+        let (restricted, dogs_restricted) = run(false, true);
+        // Lifted without pruning the rest of the turn: the same turn and score here (four
+        // steps left at the start: nothing is reduced or pruned at this depth either way).
+        assert_eq!(run(true, false), (lifted, dogs_lifted));
         assert_eq!(dogs_lifted, 0, "the defence and the capture: {lifted}");
         assert_eq!(dogs_restricted, 1, "the defence only: {restricted}");
         assert!(lifted > restricted + 100, "{lifted} {restricted}");

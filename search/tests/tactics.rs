@@ -130,6 +130,27 @@ fn survives_a_threat_of_elimination_or_immobilisation() {
 /// The decisive-defence positions the searcher must solve (see the test).
 const DECISIVE_DEFENCE_FLOOR: usize = 14;
 
+/// With the goal-threat restriction lifted once the threat is stopped (`threatlift`), the rest
+/// of the turn keeps the full depth of a threatened turn (`lift_prunes` 0, the default): line
+/// 16 of the decisive-defence set (silver threatened with a goal and an immobilisation) is
+/// solved at depth 8, as it is without the lift. With the steps after the lift reduced and
+/// pruned like any others (`lift_prunes` 1, the first form of the lift) it was missed
+/// (`cb8s rb6w cb7e`; measured 2026-11-29).
+#[test]
+fn a_lifted_goal_threat_keeps_the_rest_of_the_turn_at_full_depth() {
+    let t = tactics::load("decisive_defence.txt")
+        .into_iter()
+        .find(|t| t.place.ends_with(":16"))
+        .expect("line 16 of decisive_defence.txt");
+    let params = tusk_search::Params {
+        threat_lift: true,
+        ..tusk_search::Params::default()
+    };
+    assert!(!params.lift_prunes, "the default keeps the depth");
+    let a = tactics::attempt_with(&t, 8, &params);
+    assert!(a.solved, "{}: played {}", t.place, a.played);
+}
+
 /// A win at once by elimination or immobilisation is taken.
 #[test]
 fn takes_a_win_by_elimination_or_immobilisation() {
