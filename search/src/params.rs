@@ -90,9 +90,9 @@ pub enum Feature {
     /// every goal of the opponent (its goal detector, asked as if the turn ended there), the
     /// steps left are no longer restricted; they keep the threatened turn's full depth
     /// (`Params::lift_prunes` off, the default) or are reduced and pruned like any others
-    /// (on). Without it
-    /// a defence of one step left the three after it restricted too: a capture elsewhere
-    /// after the defence was never searched. Off by default until a match proves it.
+    /// (on). Without it a defence of one step left the three after it restricted too: a
+    /// capture elsewhere after the defence was never searched. Off by default until a match
+    /// proves it.
     ThreatLift,
 }
 
