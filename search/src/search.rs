@@ -131,9 +131,9 @@ pub(crate) struct Worker<'a> {
     pub(crate) pv_len: Vec<usize>,
     /// Per height: the goal-threat region of the current turn (empty: no threat).
     threat: Vec<Bitboard>,
-    /// Per height: the turn's goal threat has been stopped by the steps played so far, with
-    /// `lift_prunes` off (the threat region stays, for the depth it keeps, but restricts no
-    /// step).
+    /// Per height: the turn's goal threat has been stopped by the steps played so far
+    /// ([`crate::Feature::ThreatLift`]): the region restricts no step, and with
+    /// `lift_prunes` the node is no longer searched as threatened either.
     lifted: Vec<bool>,
     /// Per height: the node move being searched there (read by the child for move-order
     /// pruning inside the turn).
@@ -666,17 +666,13 @@ impl<'a> Worker<'a> {
                 && !self.lifted[h]
                 && self.threat_stopped()
             {
-                if params.lift_prunes {
-                    self.threat[h] = Bitboard::EMPTY;
-                } else {
-                    self.lifted[h] = true;
-                }
+                self.lifted[h] = true;
             }
         }
         // `threatened`: searched at full depth (no reductions, pruning or null move);
         // `restricted`: only steps that can stop the threat.
-        let threatened = self.threat[h].any();
-        let restricted = threatened && !self.lifted[h];
+        let threatened = self.threat[h].any() && !(self.lifted[h] && params.lift_prunes);
+        let restricted = self.threat[h].any() && !self.lifted[h];
         if depth <= 0 {
             if restricted {
                 // Extend rather than stand pat (on the principal variation only: everywhere,
