@@ -268,23 +268,47 @@ pub struct Row {
     pub elo_upper: Option<f64>,
     /// Likelihood of superiority over the field.
     pub los: f64,
+    /// Games won as gold.
+    #[serde(default)]
+    pub gold_wins: u64,
+    /// Games lost as gold.
+    #[serde(default)]
+    pub gold_losses: u64,
+    /// Games won as silver.
+    #[serde(default)]
+    pub silver_wins: u64,
+    /// Games lost as silver.
+    #[serde(default)]
+    pub silver_losses: u64,
+}
+
+/// One engine's games so far: wins and losses with each colour.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    wins: ByColor<u64>,
+    losses: ByColor<u64>,
 }
 
 /// The results table: one row per engine in `names` (engines seen only in `games` are added),
 /// best score first.
 pub fn table(names: &[String], games: &[GameJson]) -> Vec<Row> {
-    let mut tally: BTreeMap<String, (u64, u64)> = BTreeMap::new();
+    let mut tally: BTreeMap<String, Tally> = BTreeMap::new();
     for n in names {
         tally.entry(n.clone()).or_default();
     }
     for g in games {
         let players = g.players();
-        tally.entry(players[g.winner].to_string()).or_default().0 += 1;
-        tally.entry(players[!g.winner].to_string()).or_default().1 += 1;
+        tally.entry(players[g.winner].to_string()).or_default().wins[g.winner] += 1;
+        tally
+            .entry(players[!g.winner].to_string())
+            .or_default()
+            .losses[!g.winner] += 1;
     }
     let mut rows: Vec<Row> = tally
         .into_iter()
-        .map(|(name, (wins, losses))| {
+        .map(|(name, t)| {
+            let wins = t.wins[Color::Gold] + t.wins[Color::Silver];
+            let losses = t.losses[Color::Gold] + t.losses[Color::Silver];
             let games = wins + losses;
             let e = elo_summary(wins, losses);
             Row {
@@ -301,6 +325,10 @@ pub fn table(names: &[String], games: &[GameJson]) -> Vec<Row> {
                 elo_lower: e.and_then(|e| e.lower()),
                 elo_upper: e.and_then(|e| e.upper()),
                 los: los(wins, losses),
+                gold_wins: t.wins[Color::Gold],
+                gold_losses: t.losses[Color::Gold],
+                silver_wins: t.wins[Color::Silver],
+                silver_losses: t.losses[Color::Silver],
             }
         })
         .collect();
@@ -324,8 +352,18 @@ fn signed(x: Option<f64>, unbounded: &str) -> String {
 pub fn table_text(rows: &[Row]) -> String {
     let width = rows.iter().map(|r| r.name.len()).max().unwrap_or(4).max(6);
     let mut out = format!(
-        "{:>4} {:<width$} {:>6} {:>6} {:>6} {:>7} {:>8} {:>20} {:>7}\n",
-        "rank", "engine", "games", "wins", "losses", "score", "elo", "95% interval", "los"
+        "{:>4} {:<width$} {:>6} {:>6} {:>6} {:>7} {:>8} {:>20} {:>7} {:>9} {:>9}\n",
+        "rank",
+        "engine",
+        "games",
+        "wins",
+        "losses",
+        "score",
+        "elo",
+        "95% interval",
+        "los",
+        "as gold",
+        "as silver"
     );
     for (i, r) in rows.iter().enumerate() {
         let elo = match (r.elo, r.elo_lower, r.elo_upper) {
@@ -341,7 +379,7 @@ pub fn table_text(rows: &[Row]) -> String {
             signed(r.elo_upper, "+inf")
         );
         out.push_str(&format!(
-            "{:>4} {:<width$} {:>6} {:>6} {:>6} {:>6.1}% {:>8} {:>20} {:>6.1}%\n",
+            "{:>4} {:<width$} {:>6} {:>6} {:>6} {:>6.1}% {:>8} {:>20} {:>6.1}% {:>9} {:>9}\n",
             i + 1,
             r.name,
             r.games,
@@ -350,7 +388,9 @@ pub fn table_text(rows: &[Row]) -> String {
             r.score,
             elo,
             interval,
-            100.0 * r.los
+            100.0 * r.los,
+            format!("{}-{}", r.gold_wins, r.gold_losses),
+            format!("{}-{}", r.silver_wins, r.silver_losses)
         ));
     }
     out
@@ -417,8 +457,17 @@ mod tests {
         assert!((rows[0].score - 60.0).abs() < 1e-9);
         // 3-2 is a 60% score: Elo 70.4 as in stats' known values.
         assert!((rows[0].elo.unwrap() - 70.4365).abs() < 1e-3);
+        // a: won 0 and 4 as gold (2 of 3), 3 as silver (1 of 2); b the other way round.
+        assert_eq!((rows[0].gold_wins, rows[0].gold_losses), (2, 1));
+        assert_eq!((rows[0].silver_wins, rows[0].silver_losses), (1, 1));
+        assert_eq!((rows[1].gold_wins, rows[1].gold_losses), (1, 1));
+        assert_eq!((rows[1].silver_wins, rows[1].silver_losses), (1, 2));
         let text = table_text(&rows);
         assert!(text.contains("60.0%"), "{text}");
+        let header = text.lines().next().unwrap();
+        assert!(header.ends_with("  as gold as silver"), "{header}");
+        let a = text.lines().nth(1).unwrap();
+        assert!(a.ends_with("      2-1       1-1"), "{a}");
     }
 
     #[test]
