@@ -457,7 +457,8 @@ mod tests {
         assert!((rows[0].score - 60.0).abs() < 1e-9);
         // 3-2 is a 60% score: Elo 70.4 as in stats' known values.
         assert!((rows[0].elo.unwrap() - 70.4365).abs() < 1e-3);
-        // a: won 0 and 4 as gold (2 of 3), 3 as silver (1 of 2); b the other way round.
+        // a won games 0 and 4 as gold and lost 2; won game 1 as silver and lost 3. b won 3 as
+        // gold and lost 1; won 2 as silver and lost 0 and 4.
         assert_eq!((rows[0].gold_wins, rows[0].gold_losses), (2, 1));
         assert_eq!((rows[0].silver_wins, rows[0].silver_losses), (1, 1));
         assert_eq!((rows[1].gold_wins, rows[1].gold_losses), (1, 1));
