@@ -1,11 +1,15 @@
 //! Prints the searcher's solve rate on each tactical test set (`search/tests/data`) at the
-//! depths given in steps (default 4 and 8), one fresh single-threaded searcher per position,
-//! with the positions missed. Deterministic for a deterministic searcher.
+//! depths given in steps (default 4 and 8) and at the node budgets given with `--nodes`, one
+//! fresh single-threaded searcher per position, with the positions missed. Deterministic for
+//! a deterministic searcher.
 //!
 //! ```sh
-//! cargo run --release -p tusk-search --example solve_rate [-- [--without LIST] [--with LIST] [--param NAME=VALUE,...] [--weights FILE] [--set NAME]... DEPTH...]
+//! cargo run --release -p tusk-search --example solve_rate [-- [--without LIST] [--with LIST] [--param NAME=VALUE,...] [--weights FILE] [--set NAME]... [--nodes N]... DEPTH...]
 //! ```
 //!
+//! `--nodes 200000` (repeatable) searches each position within that many nodes instead of to
+//! a depth: what a change to pruning or ordering is worth at the effort of a match (a
+//! fixed-depth rate cannot see a change that reaches the same depth in fewer nodes).
 //! `--without tt,lmr,...` switches search features off and `--with capmoves,...` on (the names
 //! of `tusk bench --without`); `--param free_capture_pct=25,...` sets search tunables (those of
 //! `tusk bench --param`); `--weights FILE` evaluates with a weights file (names it leaves
@@ -13,12 +17,15 @@
 //! (repeatable) runs only the sets named, and `--set PATH` a file of the same format that is
 //! not a test set (such as `data/capture_defence_games_let_go.txt`).
 
+use tusk_search::Limits;
+
 #[path = "../tests/support/tactics.rs"]
 mod tactics;
 
 fn main() {
     let mut params = tusk_search::Params::default();
     let mut depths: Vec<u32> = Vec::new();
+    let mut budgets: Vec<u64> = Vec::new();
     let mut sets: Vec<String> = Vec::new();
     let mut extra: Vec<String> = Vec::new();
     let mut args = std::env::args().skip(1);
@@ -37,6 +44,9 @@ fn main() {
             for f in off {
                 params.set(f, on);
             }
+        } else if a == "--nodes" {
+            let n = args.next().expect("--nodes takes a node count");
+            budgets.push(n.parse().expect("--nodes takes a node count"));
         } else if a == "--param" {
             let list = args.next().expect("--param takes NAME=VALUE,...");
             let assignments =
@@ -65,12 +75,28 @@ fn main() {
             depths.push(a.parse().expect("a depth in steps"));
         }
     }
-    if depths.is_empty() {
+    if depths.is_empty() && budgets.is_empty() {
         depths = vec![4, 8];
     }
     // Files named by path alone run without the test sets.
     let only_extra = sets.is_empty() && !extra.is_empty();
-    for depth in depths {
+    let limits = depths
+        .iter()
+        .map(|&d| {
+            let l = Limits {
+                depth: Some(d),
+                ..Limits::default()
+            };
+            (format!("depth {d:>2}"), l)
+        })
+        .chain(budgets.iter().map(|&n| {
+            let l = Limits {
+                nodes: Some(n),
+                ..Limits::default()
+            };
+            (format!("nodes {n}"), l)
+        }));
+    for (effort, limits) in limits {
         let chosen = tactics::SETS
             .iter()
             .filter(|name| !only_extra && (sets.is_empty() || sets.iter().any(|s| s == *name)))
@@ -78,9 +104,9 @@ fn main() {
         for name in chosen.chain(extra.iter().cloned()) {
             let name = name.as_str();
             let start = std::time::Instant::now();
-            let (solved, total, missed) = tactics::solve_rate_with(name, depth, &params);
+            let (solved, total, missed) = tactics::solve_rate_within(name, &limits, &params);
             println!(
-                "depth {depth:>2}  {name:<18} solved {solved:>3} of {total:>3} ({:5.1}%)  {:.1}s",
+                "{effort}  {name:<18} solved {solved:>3} of {total:>3} ({:5.1}%)  {:.1}s",
                 100.0 * solved as f64 / total.max(1) as f64,
                 start.elapsed().as_secs_f64()
             );
