@@ -80,23 +80,21 @@ fn main() {
     }
     // Files named by path alone run without the test sets.
     let only_extra = sets.is_empty() && !extra.is_empty();
-    let limits = depths
-        .iter()
-        .map(|&d| {
-            let l = Limits {
-                depth: Some(d),
-                ..Limits::default()
-            };
-            (format!("depth {d:>2}"), l)
-        })
-        .chain(budgets.iter().map(|&n| {
-            let l = Limits {
-                nodes: Some(n),
-                ..Limits::default()
-            };
-            (format!("nodes {n}"), l)
-        }));
-    for (effort, limits) in limits {
+    let by_depth = depths.iter().map(|&d| {
+        let limits = Limits {
+            depth: Some(d),
+            ..Limits::default()
+        };
+        (format!("depth {d:>2}"), limits)
+    });
+    let by_nodes = budgets.iter().map(|&n| {
+        let limits = Limits {
+            nodes: Some(n),
+            ..Limits::default()
+        };
+        (format!("nodes {n}"), limits)
+    });
+    for (effort, limits) in by_depth.chain(by_nodes) {
         let chosen = tactics::SETS
             .iter()
             .filter(|name| !only_extra && (sets.is_empty() || sets.iter().any(|s| s == *name)))

@@ -671,8 +671,9 @@ impl<'a> Worker<'a> {
         }
         // `threatened`: searched at full depth (no reductions, pruning or null move);
         // `restricted`: only steps that can stop the threat.
-        let threatened = self.threat[h].any() && !(self.lifted[h] && params.lift_prunes);
-        let restricted = self.threat[h].any() && !self.lifted[h];
+        let under_threat = self.threat[h].any();
+        let threatened = under_threat && !(self.lifted[h] && params.lift_prunes);
+        let restricted = under_threat && !self.lifted[h];
         if depth <= 0 {
             if restricted {
                 // Extend rather than stand pat (on the principal variation only: everywhere,
