@@ -4,7 +4,7 @@
 //! a deterministic searcher.
 //!
 //! ```sh
-//! cargo run --release -p tusk-search --example solve_rate [-- [--without LIST] [--with LIST] [--param NAME=VALUE,...] [--weights FILE] [--set NAME]... [--nodes N]... DEPTH...]
+//! cargo run --release -p tusk-search --example solve_rate [-- [--without LIST] [--with LIST] [--param NAME=VALUE,...] [--weights FILE] [--set NAME]... [--nodes N]... [--all-missed] DEPTH...]
 //! ```
 //!
 //! `--nodes 200000` (repeatable) searches each position within that many nodes instead of to
@@ -15,7 +15,8 @@
 //! `tusk bench --param`); `--weights FILE` evaluates with a weights file (names it leaves
 //! out keep the shipped values) instead of the shipped set; `--set decisive_defence.txt`
 //! (repeatable) runs only the sets named, and `--set PATH` a file of the same format that is
-//! not a test set (such as `data/capture_defence_games_let_go.txt`).
+//! not a test set (such as `data/capture_defence_games_let_go.txt`). The first five positions
+//! missed are listed, every one with `--all-missed`.
 
 use tusk_search::Limits;
 
@@ -28,6 +29,7 @@ fn main() {
     let mut budgets: Vec<u64> = Vec::new();
     let mut sets: Vec<String> = Vec::new();
     let mut extra: Vec<String> = Vec::new();
+    let mut show_missed = 5usize;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         if a == "--without" || a == "--with" {
@@ -44,6 +46,8 @@ fn main() {
             for f in off {
                 params.set(f, on);
             }
+        } else if a == "--all-missed" {
+            show_missed = usize::MAX;
         } else if a == "--nodes" {
             let n = args.next().expect("--nodes takes a node count");
             budgets.push(n.parse().expect("--nodes takes a node count"));
@@ -108,7 +112,7 @@ fn main() {
                 100.0 * solved as f64 / total.max(1) as f64,
                 start.elapsed().as_secs_f64()
             );
-            for m in missed.iter().take(5) {
+            for m in missed.iter().take(show_missed) {
                 println!("    missed {m}");
             }
         }

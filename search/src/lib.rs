@@ -17,6 +17,7 @@ mod moves;
 mod node_move;
 mod ordering;
 pub mod params;
+pub mod predictor;
 mod pv;
 mod quiesce;
 mod report;

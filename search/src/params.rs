@@ -94,11 +94,17 @@ pub enum Feature {
     /// capture elsewhere after the defence was never searched. Off by default until a match
     /// proves it.
     ThreatLift,
+    /// After the first iteration, the root turns are ordered by the move predictor
+    /// ([`crate::predictor`]: a model of whole turns fitted on the turns chosen in real
+    /// games), the iteration's best kept first, and keep that order through the later
+    /// iterations; with [`Feature::RootReductions`] the reductions then follow the model's
+    /// ranking. Off by default.
+    Predictor,
 }
 
 impl Feature {
     /// Every feature.
-    pub const ALL: [Feature; 22] = [
+    pub const ALL: [Feature; 23] = [
         Feature::Tt,
         Feature::TtMove,
         Feature::Ordering,
@@ -121,12 +127,13 @@ impl Feature {
         Feature::CaptureDefences,
         Feature::Waste,
         Feature::ThreatLift,
+        Feature::Predictor,
     ];
 
     /// The name used on the command line (`tt`, `ttmove`, `ordering`, `null`, `lmr`, `qsearch`,
     /// `threat`, `aspiration`, `rootred`, `commute`, `capmoves`, `goaldef`, `exchange`,
     /// `defext`, `lmp`, `lmpgoal`, `elim`, `qcapture`, `rfp`, `qdefence`, `waste`,
-    /// `threatlift`).
+    /// `threatlift`, `predictor`).
     pub const fn name(self) -> &'static str {
         match self {
             Feature::Tt => "tt",
@@ -151,13 +158,15 @@ impl Feature {
             Feature::CaptureDefences => "qdefence",
             Feature::Waste => "waste",
             Feature::ThreatLift => "threatlift",
+            Feature::Predictor => "predictor",
         }
     }
 
     /// Every feature's name, comma-separated, in [`Feature::ALL`] order (for messages).
     pub const NAMES: &'static str =
         "tt, ttmove, ordering, null, lmr, qsearch, threat, aspiration, rootred, commute, capmoves, \
-         goaldef, exchange, defext, lmp, lmpgoal, elim, qcapture, rfp, qdefence, waste, threatlift";
+         goaldef, exchange, defext, lmp, lmpgoal, elim, qcapture, rfp, qdefence, waste, threatlift, \
+         predictor";
 
     /// The feature called `name` (see [`Feature::name`]).
     pub fn from_name(name: &str) -> Option<Feature> {
@@ -211,6 +220,14 @@ pub enum Tunable {
     FreeCapturePct,
     /// [`Params::lift_prunes`].
     LiftPrunes,
+    /// [`Params::root_full_moves`].
+    RootFullMoves,
+    /// [`Params::root_reduce`]`[0]`, in thousandths of the root list.
+    RootReduce1,
+    /// [`Params::root_reduce`]`[1]`, in thousandths of the root list.
+    RootReduce2,
+    /// [`Params::root_reduce`]`[2]`, in thousandths of the root list.
+    RootReduce3,
 }
 
 /// Why a tunable assignment (`name=value`) was refused.
@@ -238,7 +255,7 @@ pub enum TunableError {
 
 impl Tunable {
     /// Every tunable.
-    pub const ALL: [Tunable; 16] = [
+    pub const ALL: [Tunable; 20] = [
         Tunable::NullMinDepth,
         Tunable::NullReduction,
         Tunable::LmrMinDepth,
@@ -255,13 +272,18 @@ impl Tunable {
         Tunable::ReversalPenalty,
         Tunable::FreeCapturePct,
         Tunable::LiftPrunes,
+        Tunable::RootFullMoves,
+        Tunable::RootReduce1,
+        Tunable::RootReduce2,
+        Tunable::RootReduce3,
     ];
 
     /// Every tunable's name, comma-separated, in [`Tunable::ALL`] order (for messages).
     pub const NAMES: &'static str = "null_min_depth, null_reduction, lmr_min_depth, \
          lmr_full_moves, lmr_deep_moves, aspiration_window, max_extension, goal_defence_nodes, \
          lmp_moves1, lmp_moves2, rfp_max_depth, rfp_margin, capture_defence_len, \
-         reversal_penalty, free_capture_pct, lift_prunes";
+         reversal_penalty, free_capture_pct, lift_prunes, root_full_moves, root_reduce1, \
+         root_reduce2, root_reduce3";
 
     /// The name used on the command line and as an AEI option: the field's name, with
     /// `lmp_moves1` and `lmp_moves2` for the two entries of [`Params::lmp_moves`].
@@ -283,6 +305,10 @@ impl Tunable {
             Tunable::ReversalPenalty => "reversal_penalty",
             Tunable::FreeCapturePct => "free_capture_pct",
             Tunable::LiftPrunes => "lift_prunes",
+            Tunable::RootFullMoves => "root_full_moves",
+            Tunable::RootReduce1 => "root_reduce1",
+            Tunable::RootReduce2 => "root_reduce2",
+            Tunable::RootReduce3 => "root_reduce3",
         }
     }
 
@@ -310,6 +336,8 @@ impl Tunable {
             Tunable::ReversalPenalty => (0, 10_000),
             Tunable::FreeCapturePct => (0, 400),
             Tunable::LiftPrunes => (0, 1),
+            Tunable::RootFullMoves => (0, 1_000_000),
+            Tunable::RootReduce1 | Tunable::RootReduce2 | Tunable::RootReduce3 => (0, 1_000),
         }
     }
 
@@ -447,6 +475,11 @@ pub struct Params {
     /// centirabbits near the horizon at 100); at 0 the free-capture search is not run, and
     /// only the reversals are charged.
     pub free_capture_pct: i32,
+    /// Root turns ordered by the move predictor after the first iteration (see
+    /// [`Feature::Predictor`]).
+    pub predictor: bool,
+    /// The move predictor's model (the shipped one by default).
+    pub predictor_model: crate::predictor::Predictor,
 }
 
 impl Default for Params {
@@ -535,6 +568,8 @@ impl Default for Params {
             waste: false,
             reversal_penalty: crate::waste::Charges::SHARP.full_reversal,
             free_capture_pct: crate::waste::Charges::SHARP.free_capture_pct,
+            predictor: false,
+            predictor_model: crate::predictor::Predictor::shipped(),
         }
     }
 }
@@ -565,6 +600,7 @@ impl Params {
             Feature::CaptureDefences => self.capture_defences = on,
             Feature::Waste => self.waste = on,
             Feature::ThreatLift => self.threat_lift = on,
+            Feature::Predictor => self.predictor = on,
         }
     }
 
@@ -598,6 +634,10 @@ impl Params {
             Tunable::ReversalPenalty => i64::from(self.reversal_penalty),
             Tunable::FreeCapturePct => i64::from(self.free_capture_pct),
             Tunable::LiftPrunes => i64::from(self.lift_prunes),
+            Tunable::RootFullMoves => self.root_full_moves as i64,
+            Tunable::RootReduce1 => (self.root_reduce[0] * 1000.0).round() as i64,
+            Tunable::RootReduce2 => (self.root_reduce[1] * 1000.0).round() as i64,
+            Tunable::RootReduce3 => (self.root_reduce[2] * 1000.0).round() as i64,
         }
     }
 
@@ -625,6 +665,10 @@ impl Params {
             Tunable::ReversalPenalty => self.reversal_penalty = int,
             Tunable::FreeCapturePct => self.free_capture_pct = int,
             Tunable::LiftPrunes => self.lift_prunes = v == 1,
+            Tunable::RootFullMoves => self.root_full_moves = count,
+            Tunable::RootReduce1 => self.root_reduce[0] = v as f64 / 1000.0,
+            Tunable::RootReduce2 => self.root_reduce[1] = v as f64 / 1000.0,
+            Tunable::RootReduce3 => self.root_reduce[2] = v as f64 / 1000.0,
         }
     }
 
@@ -672,6 +716,7 @@ impl Params {
             Feature::CaptureDefences => self.capture_defences,
             Feature::Waste => self.waste,
             Feature::ThreatLift => self.threat_lift,
+            Feature::Predictor => self.predictor,
         }
     }
 }

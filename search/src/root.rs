@@ -212,7 +212,11 @@ impl Worker<'_> {
         if !self.stopped && (all_exact || multipv > 1) {
             // Exact scores of this depth order the turns for the next one.
             roots.sort_by_key(|r| std::cmp::Reverse(r.score));
-        } else if !self.stopped && self.sh.params.root_reductions && roots.len() > 1 {
+        } else if !self.stopped
+            && self.sh.params.root_reductions
+            && !self.sh.params.predictor
+            && roots.len() > 1
+        {
             // The others' bounds (fail-soft: how far each was refuted) order the rest for the
             // next depth, so the turns the reductions hit are the most clearly refuted ones.
             roots[1..].sort_by_key(|r| std::cmp::Reverse(r.score));

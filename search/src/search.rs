@@ -244,6 +244,13 @@ impl<'a> Worker<'a> {
         self.unflushed += charged;
     }
 
+    /// Charges `n` nodes of work done outside the tree (the move predictor's features of the
+    /// root turns, one node a turn), so that a node limit pays for it.
+    pub(crate) fn charge_nodes(&mut self, n: u64) {
+        self.nodes += n;
+        self.unflushed += n;
+    }
+
     /// Records that the opponent cannot goal next turn from the current turn start (the
     /// evaluation proved it): the goal-threat region is empty, as [`threat_region`] would
     /// find at the cost of a goal search. The slot's entry for another board is replaced.

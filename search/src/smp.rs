@@ -215,6 +215,12 @@ fn main_thread(
                 });
             }
         }
+        if depth == first && params.predictor && multipv == 1 {
+            // The first iteration's exact scores and the static ones feed the move
+            // predictor, whose order the later iterations keep (the best turn first).
+            let featured = crate::predictor::order_roots(root, &mut roots, &params.predictor_model);
+            w.charge_nodes(featured as u64);
+        }
         // Whether to go on is the driver's time policy: it has seen the iteration's report
         // and stops the search through the control when it is time.
         if control.must_stop() {

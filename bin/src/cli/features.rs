@@ -12,19 +12,21 @@ use tusk_search::{Feature, Params, Tunable};
 pub struct FeatureArgs {
     /// Switch search features off, comma-separated: tt, ttmove, ordering, null, lmr, qsearch,
     /// threat, aspiration, rootred, commute, capmoves, goaldef, exchange, defext, lmp, lmpgoal,
-    /// elim, qcapture, rfp, qdefence, waste, threatlift (for measuring what each is worth).
+    /// elim, qcapture, rfp, qdefence, waste, threatlift, predictor (for measuring what each is
+    /// worth).
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub without: Vec<String>,
     /// Switch search features on (same names; `aspiration`, `rootred`, `capmoves`, `goaldef`,
-    /// `exchange`, `defext`, `lmpgoal`, `elim`, `qcapture`, `qdefence`, `waste` and
-    /// `threatlift` are off by default). `--without` wins where both name one.
+    /// `exchange`, `defext`, `lmpgoal`, `elim`, `qcapture`, `qdefence`, `waste`, `threatlift`
+    /// and `predictor` are off by default). `--without` wins where both name one.
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub with: Vec<String>,
     /// Set numeric search tunables, comma-separated NAME=VALUE: null_min_depth,
     /// null_reduction, lmr_min_depth, lmr_full_moves, lmr_deep_moves,
     /// aspiration_window, max_extension, goal_defence_nodes, lmp_moves1, lmp_moves2,
     /// rfp_max_depth, rfp_margin, capture_defence_len, reversal_penalty, free_capture_pct,
-    /// lift_prunes (a later one wins).
+    /// lift_prunes, root_full_moves, root_reduce1, root_reduce2, root_reduce3 (the root
+    /// reductions' shares of the list in thousandths; a later one wins).
     #[arg(long, value_name = "NAME=VALUE", value_delimiter = ',')]
     pub param: Vec<String>,
 }
