@@ -605,6 +605,46 @@ mod tests {
     }
 
     #[test]
+    fn the_root_order_keeps_the_best_first_and_every_turn() {
+        let mut game = Game::new();
+        for m in [
+            "Ra1 Rb1 Rc1 Dd1 De1 Rf1 Rg1 Rh1 Ra2 Hb2 Cc2 Md2 Ee2 Cf2 Hg2 Rh2",
+            "ra8 rb8 rc8 dd8 de8 rf8 rg8 rh8 ra7 hb7 cc7 ed7 me7 cf7 hg7 rh7",
+            "Ee2n Ee3n Hb2n Hg2n",
+        ] {
+            game.play_text(m).unwrap();
+        }
+        let scores = root_scores(&game, &Params::default());
+        assert!(scores.len() > 1000, "{} turns", scores.len());
+        assert!(scores
+            .windows(2)
+            .all(|w| w[0].search_score >= w[1].search_score));
+        let mut roots: Vec<RootMove> = scores
+            .iter()
+            .map(|r| RootMove {
+                score: r.search_score,
+                static_score: r.static_score,
+                ..RootMove::new(r.turn)
+            })
+            .collect();
+        let before: Vec<Turn> = roots.iter().map(|r| r.turn).collect();
+        let featured = order_roots(game.position(), &mut roots, &Predictor::shipped());
+        assert_eq!(featured, roots.len() - 1);
+        assert_eq!(roots[0].turn, before[0]);
+        let key = |t: &Turn| format!("{t:?}");
+        let mut a: Vec<String> = before.iter().map(key).collect();
+        let mut b: Vec<String> = roots.iter().map(|r| key(&r.turn)).collect();
+        a.sort();
+        b.sort();
+        assert_eq!(a, b, "the same turns, reordered");
+        assert_ne!(
+            before,
+            roots.iter().map(|r| r.turn).collect::<Vec<_>>(),
+            "the shipped model changes the order"
+        );
+    }
+
+    #[test]
     fn gaps_fall_into_increasing_buckets() {
         let b: Vec<usize> = [0, 1, 10, 11, 1600, 1601, i32::MAX]
             .iter()

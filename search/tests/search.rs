@@ -526,6 +526,12 @@ fn assert_prunes_and_keeps_tactics(with: fn(bool) -> tusk_search::params::Params
         pruned.nodes,
         full.nodes
     );
+    assert_keeps_tactics(with);
+}
+
+/// With the search of `with(true)`, at depth 4: a goal this turn, a goal set up for next turn
+/// that no turn stops (with the goal-defence walk) and a free capture.
+fn assert_keeps_tactics(with: fn(bool) -> tusk_search::params::Params) {
     let goal = game("g [r   e              R                                    E      R]");
     let r = search_with_params(&goal, 4, with(true));
     assert!(
@@ -573,6 +579,27 @@ fn late_move_pruning_searches_fewer_nodes_and_keeps_goals_and_captures() {
 fn reverse_futility_pruning_searches_fewer_nodes_and_keeps_goals_and_captures() {
     assert_prunes_and_keeps_tactics(|on| tusk_search::params::Params {
         reverse_futility: on,
+        ..Default::default()
+    });
+}
+
+/// Root turns ordered by the move predictor, with root reductions: the tactics are still
+/// found, and a deeper search returns a legal turn with its principal variation. (It does not
+/// save nodes in the middle game at depth 8: search/README.md.)
+#[test]
+fn root_reductions_by_the_predictor_keep_goals_and_captures() {
+    let g = game(MIDGAME);
+    let params = tusk_search::params::Params {
+        predictor: true,
+        root_reductions: true,
+        ..Default::default()
+    };
+    let r = search_with_params(&g, 8, params);
+    assert_legal(&g, &r);
+    assert!(!r.pv.is_empty());
+    assert_keeps_tactics(|on| tusk_search::params::Params {
+        predictor: on,
+        root_reductions: on,
         ..Default::default()
     });
 }
