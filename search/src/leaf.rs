@@ -3,8 +3,6 @@
 //! position, and that search's value. A tuner fits the evaluation on such leaves, where the
 //! captures within reach have been played out, instead of on the positions themselves.
 
-use std::sync::atomic::{AtomicBool, AtomicU64};
-
 use tusk_engine::Position;
 use tusk_eval::Weights;
 
@@ -47,15 +45,7 @@ fn quiet_leaves_with(positions: &[Position], params: &Params) -> Vec<Leaf> {
     let tt = Tt::try_new(1).expect("a 1 MiB transposition table");
     let control = Control::new();
     let repetitions = RepetitionHistory::default();
-    let shared = SearchShared {
-        tt: &tt,
-        params,
-        control: &control,
-        repetitions: &repetitions,
-        abort: AtomicBool::new(false),
-        nodes: AtomicU64::new(0),
-        node_limit: None,
-    };
+    let shared = SearchShared::new(&tt, params, &control, &repetitions, None);
     let mut worker = Worker::new(&shared, first.clone());
     positions
         .iter()

@@ -36,8 +36,6 @@ pub use report::{Report, SearchResult};
 pub use score::{Score, ScoreKind};
 pub use tt::TtAllocError;
 
-use std::sync::atomic::{AtomicBool, AtomicU64};
-
 use tusk_engine::{Game, Turn, TurnGen};
 
 use crate::search::{RepetitionHistory, SearchShared};
@@ -199,15 +197,7 @@ impl Searcher {
         root::shortest_turns(&root, &mut turns);
         self.tt.new_search();
         let repetitions = RepetitionHistory::new(game);
-        let shared = SearchShared {
-            tt: &self.tt,
-            params: &self.params,
-            control,
-            repetitions: &repetitions,
-            abort: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
-            node_limit: limits.nodes,
-        };
+        let shared = SearchShared::new(&self.tt, &self.params, control, &repetitions, limits.nodes);
         Some(smp::run(
             &shared,
             &root,

@@ -23,8 +23,6 @@
 //! The weights are fitted by `search/examples/train_predictor.rs` on turns chosen in real
 //! games (`search/examples/predictor_data.rs`) and shipped in `search/data/predictor.json`.
 
-use std::sync::atomic::{AtomicBool, AtomicU64};
-
 use tusk_engine::{Bitboard, Color, Game, PieceKind, Position, Square, Turn, TurnGen};
 use tusk_eval::captures::best_capture_mut;
 
@@ -395,15 +393,7 @@ pub fn root_scores(game: &Game, params: &Params) -> Vec<RootScore> {
     let tt = Tt::try_new(16).expect("a 16 MiB transposition table");
     let control = Control::new();
     let repetitions = RepetitionHistory::new(game);
-    let shared = SearchShared {
-        tt: &tt,
-        params,
-        control: &control,
-        repetitions: &repetitions,
-        abort: AtomicBool::new(false),
-        nodes: AtomicU64::new(0),
-        node_limit: None,
-    };
+    let shared = SearchShared::new(&tt, params, &control, &repetitions, None);
     let mut roots: Vec<RootMove> = turns.iter().map(|&t| RootMove::new(t)).collect();
     static_scores(&root, &mut roots, &params.weights, &|| false);
     let first = i32::from(root.steps_left());

@@ -98,6 +98,27 @@ pub(crate) struct SearchShared<'a> {
     pub(crate) node_limit: Option<u64>,
 }
 
+impl<'a> SearchShared<'a> {
+    /// The state of a new search: no nodes counted yet, not aborted.
+    pub(crate) fn new(
+        tt: &'a Tt,
+        params: &'a Params,
+        control: &'a Control,
+        repetitions: &'a RepetitionHistory,
+        node_limit: Option<u64>,
+    ) -> SearchShared<'a> {
+        SearchShared {
+            tt,
+            params,
+            control,
+            repetitions,
+            abort: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            node_limit,
+        }
+    }
+}
+
 /// A stand-pat score and what the evaluation found on the way ([`Worker::static_eval_above`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Stand {
@@ -1049,19 +1070,10 @@ mod tests {
         use super::{SearchShared, Worker};
         use crate::control::Control;
         use crate::tt::Tt;
-        use std::sync::atomic::{AtomicBool, AtomicU64};
         let tt = Tt::try_new(1).expect("a 1 MiB transposition table");
         let control = Control::new();
         let repetitions = super::RepetitionHistory::default();
-        let shared = SearchShared {
-            tt: &tt,
-            params: &params,
-            control: &control,
-            repetitions: &repetitions,
-            abort: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
-            node_limit,
-        };
+        let shared = SearchShared::new(&tt, &params, &control, &repetitions, node_limit);
         f(&mut Worker::new(&shared, pos))
     }
 
