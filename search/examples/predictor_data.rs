@@ -53,6 +53,7 @@ fn main() {
     }
     let out = out.expect("--out FILE is required");
     assert!(!teachers.is_empty(), "name at least one --teacher engine");
+    assert!(every >= 1, "--every takes a count of at least 1");
     let mut jobs: Vec<Job> = Vec::new();
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));

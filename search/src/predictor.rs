@@ -198,8 +198,9 @@ pub enum PredictorError {
     /// Not JSON of the expected shape.
     #[error("predictor weights: {0}")]
     Json(#[from] serde_json::Error),
-    /// Written for another feature set.
-    #[error("predictor weights: {found} weights where this build has {expected} features")]
+    /// Written for another feature set (its `features` field, or the number of its weights,
+    /// differs from this build's).
+    #[error("predictor weights: {found} features where this build has {expected}")]
     Length {
         /// The weights found.
         found: usize,
@@ -219,25 +220,34 @@ struct PredictorFile {
 const SHIPPED: &str = include_str!("../data/predictor.json");
 
 impl Predictor {
-    /// A predictor with `weights` (one per feature; shorter lists are padded with zeros).
+    /// A predictor with `weights`, one per feature (a shorter list is padded with zeros, a
+    /// longer one cut to [`FEATURES`]).
     pub fn new(mut weights: Vec<f32>) -> Predictor {
         weights.resize(FEATURES, 0.0);
         Predictor { weights }
     }
 
-    /// The shipped predictor.
+    /// The shipped predictor (its file is parsed once per process).
     pub fn shipped() -> Predictor {
-        Predictor::from_json(SHIPPED).expect("the shipped predictor file matches the features")
+        static SHIPPED_MODEL: std::sync::OnceLock<Predictor> = std::sync::OnceLock::new();
+        SHIPPED_MODEL
+            .get_or_init(|| {
+                Predictor::from_json(SHIPPED)
+                    .expect("the shipped predictor file matches the features")
+            })
+            .clone()
     }
 
     /// A predictor read from the JSON `text` of [`Predictor::to_json`].
     pub fn from_json(text: &str) -> Result<Predictor, PredictorError> {
         let file: PredictorFile = serde_json::from_str(text)?;
-        if file.features != FEATURES || file.weights.len() != FEATURES {
-            return Err(PredictorError::Length {
-                found: file.weights.len(),
-                expected: FEATURES,
-            });
+        for found in [file.features, file.weights.len()] {
+            if found != FEATURES {
+                return Err(PredictorError::Length {
+                    found,
+                    expected: FEATURES,
+                });
+            }
         }
         Ok(Predictor {
             weights: file.weights,
@@ -656,6 +666,16 @@ mod tests {
         assert!(matches!(
             Predictor::from_json(bad),
             Err(PredictorError::Length { found: 3, .. })
+        ));
+        // The field agrees with the build, the list does not.
+        let short = format!(r#"{{"features": {FEATURES}, "weights": [1, 2]}}"#);
+        assert!(matches!(
+            Predictor::from_json(&short),
+            Err(PredictorError::Length { found: 2, .. })
+        ));
+        assert!(matches!(
+            Predictor::from_json("[1, 2]"),
+            Err(PredictorError::Json(_))
         ));
         Predictor::shipped();
     }
