@@ -36,7 +36,7 @@ pub use report::{Report, SearchResult};
 pub use score::{Score, ScoreKind};
 pub use tt::TtAllocError;
 
-use tusk_engine::{Game, Turn, TurnGen};
+use tusk_engine::{Game, TurnGen};
 
 use crate::search::{RepetitionHistory, SearchShared};
 use crate::tt::Tt;
@@ -186,15 +186,10 @@ impl Searcher {
             return None;
         }
         let root = game.position().clone();
-        let mut turns: Vec<Turn> = Vec::new();
-        self.turns
-            .for_each_turn_excluding(&root, &|k| game.would_repeat_third_time(k), &mut |t| {
-                turns.push(t.turn())
-            });
+        let turns = root::root_turns(game, &mut self.turns);
         if turns.is_empty() {
             return None;
         }
-        root::shortest_turns(&root, &mut turns);
         self.tt.new_search();
         let repetitions = RepetitionHistory::new(game);
         let shared = SearchShared::new(&self.tt, &self.params, control, &repetitions, limits.nodes);

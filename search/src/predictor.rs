@@ -392,14 +392,10 @@ pub fn root_scores(game: &Game, params: &Params) -> Vec<RootScore> {
         return Vec::new();
     }
     let root = game.position().clone();
-    let mut turns: Vec<Turn> = Vec::new();
-    TurnGen::new().for_each_turn_excluding(&root, &|k| game.would_repeat_third_time(k), &mut |t| {
-        turns.push(t.turn())
-    });
+    let turns = crate::root::root_turns(game, &mut TurnGen::new());
     if turns.is_empty() {
         return Vec::new();
     }
-    crate::root::shortest_turns(&root, &mut turns);
     let tt = Tt::try_new(16).expect("a 16 MiB transposition table");
     let control = Control::new();
     let repetitions = RepetitionHistory::new(game);
@@ -430,27 +426,25 @@ pub(crate) fn order_roots(root: &Position, roots: &mut [RootMove], predictor: &P
     let ctx = RootContext::new(root);
     let mut pos = root.clone();
     let mut features = Vec::with_capacity(32);
-    let mut keyed: Vec<(f32, usize)> = roots[1..]
-        .iter()
-        .enumerate()
-        .map(|(i, r)| {
-            turn_features(
-                &mut pos,
-                &ctx,
-                &r.turn,
-                gap(best_static, r.static_score),
-                gap(best_search, r.score),
-                &mut features,
-            );
-            (predictor.logit(&features), i + 1)
-        })
-        .collect();
-    keyed.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-    let order: Vec<RootMove> = keyed.iter().map(|&(_, i)| roots[i].clone()).collect();
-    for (slot, rm) in roots[1..].iter_mut().zip(order) {
-        *slot = rm;
-    }
+    // One feature pass a turn; the sort is stable, so equal logits keep the iteration's order.
+    roots[1..].sort_by_cached_key(|r| {
+        turn_features(
+            &mut pos,
+            &ctx,
+            &r.turn,
+            gap(best_static, r.static_score),
+            gap(best_search, r.score),
+            &mut features,
+        );
+        std::cmp::Reverse(ordered(predictor.logit(&features)))
+    });
     roots.len() - 1
+}
+
+/// A key that orders `x` as [`f32::total_cmp`] does.
+fn ordered(x: f32) -> i32 {
+    let bits = x.to_bits() as i32;
+    bits ^ (((bits >> 31) as u32) >> 1) as i32
 }
 
 /// How far `score` falls below `best`, for the gap features: win and loss scores as far as
@@ -642,6 +636,16 @@ mod tests {
             roots.iter().map(|r| r.turn).collect::<Vec<_>>(),
             "the shipped model changes the order"
         );
+    }
+
+    #[test]
+    fn the_sort_key_orders_logits_as_total_cmp() {
+        let xs = [-3.5f32, -0.0, 0.0, 1e-7, 2.25, -1e9, 7.0, f32::MIN_POSITIVE];
+        for a in xs {
+            for b in xs {
+                assert_eq!(ordered(a).cmp(&ordered(b)), a.total_cmp(&b), "{a} {b}");
+            }
+        }
     }
 
     #[test]

@@ -252,6 +252,18 @@ pub(crate) fn is_decisive(score: i32) -> bool {
     score.abs() > Score::WIN_BOUND
 }
 
+/// The root's turns of `game` (not in its setup, not over): every distinct legal turn whose
+/// board is not a third repetition, each as a shortest step sequence ([`shortest_turns`]).
+pub(crate) fn root_turns(game: &tusk_engine::Game, gen: &mut tusk_engine::TurnGen) -> Vec<Turn> {
+    let root = game.position();
+    let mut turns: Vec<Turn> = Vec::new();
+    gen.for_each_turn_excluding(root, &|k| game.would_repeat_third_time(k), &mut |t| {
+        turns.push(t.turn())
+    });
+    shortest_turns(root, &mut turns);
+    turns
+}
+
 /// Replaces every turn of `turns` (turns of `root`, each reaching a distinct board) by a
 /// shortest step sequence that reaches the same board: the engine's enumerator keeps the first
 /// sequence it meets for each board, which may take more steps than needed, and a win should

@@ -259,14 +259,12 @@ impl<'a> Worker<'a> {
     /// search stops at the next poll when the charge takes it over its limit.
     pub(crate) fn charge_generator_steps(&mut self, played: u32) {
         let steps = self.generator_steps + played;
-        let charged = u64::from(steps / GENERATOR_STEPS_PER_NODE);
         self.generator_steps = steps % GENERATOR_STEPS_PER_NODE;
-        self.nodes += charged;
-        self.unflushed += charged;
+        self.charge_nodes(u64::from(steps / GENERATOR_STEPS_PER_NODE));
     }
 
-    /// Charges `n` nodes of work done outside the tree (the move predictor's features of the
-    /// root turns, one node a turn), so that a node limit pays for it.
+    /// Charges `n` nodes of work done outside the tree (the capture-move generator's steps,
+    /// the move predictor's features of the root turns), so that a node limit pays for it.
     pub(crate) fn charge_nodes(&mut self, n: u64) {
         self.nodes += n;
         self.unflushed += n;
