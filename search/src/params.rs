@@ -100,11 +100,16 @@ pub enum Feature {
     /// iterations; with [`Feature::RootReductions`] the reductions then follow the model's
     /// ranking. Off by default.
     Predictor,
+    /// With [`Feature::Predictor`]: after every later iteration too, the root turns after
+    /// the best are ranked again by the model, the search-gap feature taken from that
+    /// iteration's fail-soft bounds (how far each turn was refuted) instead of the first
+    /// iteration's scores; the other features are computed once. Off by default.
+    PredictorRerank,
 }
 
 impl Feature {
     /// Every feature.
-    pub const ALL: [Feature; 23] = [
+    pub const ALL: [Feature; 24] = [
         Feature::Tt,
         Feature::TtMove,
         Feature::Ordering,
@@ -128,12 +133,13 @@ impl Feature {
         Feature::Waste,
         Feature::ThreatLift,
         Feature::Predictor,
+        Feature::PredictorRerank,
     ];
 
     /// The name used on the command line (`tt`, `ttmove`, `ordering`, `null`, `lmr`, `qsearch`,
     /// `threat`, `aspiration`, `rootred`, `commute`, `capmoves`, `goaldef`, `exchange`,
     /// `defext`, `lmp`, `lmpgoal`, `elim`, `qcapture`, `rfp`, `qdefence`, `waste`,
-    /// `threatlift`, `predictor`).
+    /// `threatlift`, `predictor`, `rerank`).
     pub const fn name(self) -> &'static str {
         match self {
             Feature::Tt => "tt",
@@ -159,6 +165,7 @@ impl Feature {
             Feature::Waste => "waste",
             Feature::ThreatLift => "threatlift",
             Feature::Predictor => "predictor",
+            Feature::PredictorRerank => "rerank",
         }
     }
 
@@ -166,7 +173,7 @@ impl Feature {
     pub const NAMES: &'static str =
         "tt, ttmove, ordering, null, lmr, qsearch, threat, aspiration, rootred, commute, capmoves, \
          goaldef, exchange, defext, lmp, lmpgoal, elim, qcapture, rfp, qdefence, waste, threatlift, \
-         predictor";
+         predictor, rerank";
 
     /// The feature called `name` (see [`Feature::name`]).
     pub fn from_name(name: &str) -> Option<Feature> {
@@ -478,6 +485,9 @@ pub struct Params {
     /// Root turns ordered by the move predictor after the first iteration (see
     /// [`Feature::Predictor`]).
     pub predictor: bool,
+    /// With [`Params::predictor`], the root turns ranked again after every later iteration
+    /// (see [`Feature::PredictorRerank`]).
+    pub predictor_rerank: bool,
     /// The move predictor's model (the shipped one by default).
     pub predictor_model: crate::predictor::Predictor,
 }
@@ -569,6 +579,7 @@ impl Default for Params {
             reversal_penalty: crate::waste::Charges::SHARP.full_reversal,
             free_capture_pct: crate::waste::Charges::SHARP.free_capture_pct,
             predictor: false,
+            predictor_rerank: false,
             predictor_model: crate::predictor::Predictor::shipped(),
         }
     }
@@ -601,6 +612,7 @@ impl Params {
             Feature::Waste => self.waste = on,
             Feature::ThreatLift => self.threat_lift = on,
             Feature::Predictor => self.predictor = on,
+            Feature::PredictorRerank => self.predictor_rerank = on,
         }
     }
 
@@ -717,6 +729,7 @@ impl Params {
             Feature::Waste => self.waste,
             Feature::ThreatLift => self.threat_lift,
             Feature::Predictor => self.predictor,
+            Feature::PredictorRerank => self.predictor_rerank,
         }
     }
 }

@@ -272,6 +272,11 @@ impl Predictor {
     pub fn logit(&self, features: &[u16]) -> f32 {
         features.iter().map(|&i| self.weights[i as usize]).sum()
     }
+
+    /// The weight of the search-gap feature of a turn `gap` centirabbits below the best.
+    pub fn search_gap_weight(&self, gap: i32) -> f32 {
+        self.weights[SEARCH_GAP + gap_bucket(gap.max(0))]
+    }
 }
 
 /// One training position: the features of some of its root turns, and which of them was
@@ -427,18 +432,38 @@ pub(crate) fn order_roots(root: &Position, roots: &mut [RootMove], predictor: &P
     let mut pos = root.clone();
     let mut features = Vec::with_capacity(32);
     // One feature pass a turn; the sort is stable, so equal logits keep the iteration's order.
-    roots[1..].sort_by_cached_key(|r| {
+    for r in roots[1..].iter_mut() {
+        let search_gap = gap(best_search, r.score);
         turn_features(
             &mut pos,
             &ctx,
             &r.turn,
             gap(best_static, r.static_score),
-            gap(best_search, r.score),
+            search_gap,
             &mut features,
         );
-        std::cmp::Reverse(ordered(predictor.logit(&features)))
-    });
+        // The search-gap feature is the highest index, so it is the last of the sorted
+        // features, and the base plus its weight is the logit to the last bit.
+        debug_assert!(features
+            .last()
+            .is_some_and(|&i| usize::from(i) >= SEARCH_GAP));
+        r.predictor_base = predictor.logit(&features[..features.len() - 1]);
+    }
+    rerank_roots(roots, predictor);
     roots.len() - 1
+}
+
+/// Orders `roots[1..]` (each ranked once by [`order_roots`]) by the model again, each turn's
+/// search-gap feature taken from its latest score (after a later iteration, a fail-soft
+/// bound: how far below the best it was refuted). Stable: equal logits keep the order.
+pub(crate) fn rerank_roots(roots: &mut [RootMove], predictor: &Predictor) {
+    let Some(best) = roots.first().map(|r| r.score) else {
+        return;
+    };
+    roots[1..].sort_by_cached_key(|r| {
+        let logit = r.predictor_base + predictor.search_gap_weight(gap(best, r.score));
+        std::cmp::Reverse(ordered(logit))
+    });
 }
 
 /// A key that orders `x` as [`f32::total_cmp`] does.
@@ -635,6 +660,70 @@ mod tests {
             before,
             roots.iter().map(|r| r.turn).collect::<Vec<_>>(),
             "the shipped model changes the order"
+        );
+    }
+
+    #[test]
+    fn a_rerank_follows_the_latest_bounds() {
+        let mut game = Game::new();
+        for m in [
+            "Ra1 Rb1 Rc1 Dd1 De1 Rf1 Rg1 Rh1 Ra2 Hb2 Cc2 Md2 Ee2 Cf2 Hg2 Rh2",
+            "ra8 rb8 rc8 dd8 de8 rf8 rg8 rh8 ra7 hb7 cc7 ed7 me7 cf7 hg7 rh7",
+        ] {
+            game.play_text(m).unwrap();
+        }
+        let scores = root_scores(&game, &Params::default());
+        let mut roots: Vec<RootMove> = scores
+            .iter()
+            .map(|r| RootMove {
+                score: r.search_score,
+                static_score: r.static_score,
+                ..RootMove::new(r.turn)
+            })
+            .collect();
+        let model = Predictor::shipped();
+        order_roots(game.position(), &mut roots, &model);
+        // The cached base plus the search-gap weight is the logit of the whole features.
+        let (best_static, best) = (
+            roots.iter().map(|r| r.static_score).max().unwrap(),
+            roots[0].score,
+        );
+        let ctx = RootContext::new(game.position());
+        let mut pos = game.position().clone();
+        let mut features = Vec::new();
+        for r in &roots[1..] {
+            turn_features(
+                &mut pos,
+                &ctx,
+                &r.turn,
+                gap(best_static, r.static_score),
+                gap(best, r.score),
+                &mut features,
+            );
+            let whole = model.logit(&features);
+            assert_eq!(
+                r.predictor_base + model.search_gap_weight(gap(best, r.score)),
+                whole
+            );
+        }
+        // A later iteration refutes every turn by 2,000 but the last by 5: it climbs over
+        // every turn whose base is not higher by the gap weights' difference (2.9 in the
+        // shipped model), and the order follows base plus gap weight.
+        let n = roots.len();
+        for r in &mut roots[1..] {
+            r.score = best - 2000;
+        }
+        roots[n - 1].score = best - 5;
+        let climber = roots[n - 1].turn;
+        let first = roots[0].turn;
+        rerank_roots(&mut roots, &model);
+        assert_eq!(roots[0].turn, first, "the best stays first");
+        let key = |r: &RootMove| r.predictor_base + model.search_gap_weight(gap(best, r.score));
+        assert!(roots[1..].windows(2).all(|w| key(&w[0]) >= key(&w[1])));
+        let at = roots.iter().position(|r| r.turn == climber).unwrap();
+        assert!(
+            at < n - 1000,
+            "the barely refuted turn ranks at {at} of {n}"
         );
     }
 

@@ -22,6 +22,9 @@ pub(crate) struct RootMove {
     /// Its score without a search ([`static_scores`]): exact when the turn ends the game,
     /// else the static evaluation of the opponent's turn start.
     pub(crate) static_score: i32,
+    /// The move predictor's logit without its search-gap feature, once the predictor has
+    /// ranked the turn ([`crate::predictor::order_roots`]).
+    pub(crate) predictor_base: f32,
 }
 
 impl RootMove {
@@ -31,6 +34,7 @@ impl RootMove {
             score: -INF,
             pv: Vec::new(),
             static_score: -INF,
+            predictor_base: 0.0,
         }
     }
 

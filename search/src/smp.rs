@@ -220,6 +220,9 @@ fn main_thread(
             // predictor, whose order the later iterations keep (the best turn first).
             let featured = crate::predictor::order_roots(root, &mut roots, &params.predictor_model);
             w.charge_nodes(featured as u64);
+        } else if depth > first && params.predictor && params.predictor_rerank && multipv == 1 {
+            // Each later iteration's bounds re-rank the turns, the other features kept.
+            crate::predictor::rerank_roots(&mut roots, &params.predictor_model);
         }
         // Whether to go on is the driver's time policy: it has seen the iteration's report
         // and stops the search through the control when it is time.
