@@ -32,6 +32,10 @@
 //! `capture_risk_self_pct` sets how much (shipped at 50 % since round 10; sharp's: all,
 //! scaled up by `SELF_SCALE` for the strongest ranks).
 //!
+//! The side to move's pieces can be charged less (`capture_risk_mover_pct`, shipped at 100:
+//! as the other side's): with a whole turn left it can move or guard them before the enemy
+//! acts; the share grows back to 100 % as its steps run out.
+//!
 //! The idea and the numbers of the prior come from sharp's `eval/pthreats.cpp` (David Wu);
 //! the distance model here is Tusk's own and simpler (no unfreezing distance of the
 //! attackers, no count of pieces standing closer to the trap).
@@ -175,7 +179,10 @@ pub fn risk_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weights, sink: 
     }
     let reach = Reach::new(pos, ctx);
     let dominated = &ctx.dominated;
+    // The side to move's share, in percent (`capture_risk_mover_pct`, by steps left).
+    let mover_pct = 100 - (100 - w[id::capture_risk_mover_pct]) * i32::from(pos.steps_left()) / 4;
     for c in Color::ALL {
+        let side_pct = if c == pos.side() { mover_pct } else { 100 };
         let pieces = pos.occupied_by(c) - pos.pieces_of(c, PieceKind::Elephant);
         for (t, trap) in Square::TRAPS.iter().enumerate() {
             let enemy_control = match c {
@@ -220,7 +227,14 @@ pub fn risk_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weights, sink: 
                 let freedom = steps_to_free(pos, c, ctx.frozen[c], sq);
                 let factor = w[id::capture_risk_freedom.at(freedom)];
                 let value = ctx.values[c][p.kind().index()] + 50;
-                sink.add_share2(c, weights.at(k), -value, 100, hold * factor, 1024 * 64);
+                sink.add_share2(
+                    c,
+                    weights.at(k),
+                    -value * side_pct,
+                    100 * 100,
+                    hold * factor,
+                    1024 * 64,
+                );
             }
         }
     }
@@ -421,6 +435,48 @@ mod tests {
             let mut score = ScoreSink::new(&w);
             risk_features(&p, &ctx, &w, &mut score);
             assert_eq!(rec.features.score(), score.score(p.side()));
+        }
+    }
+
+    /// Each side's capture-risk total with sharp's priors and `capture_risk_mover_pct` at `pct`.
+    fn risk_with_mover(p: &Position, pct: i32) -> ByColor<i32> {
+        let mut w = priors();
+        w[id::capture_risk_mover_pct] = pct;
+        let ctx = Context::new(p, &w);
+        let mut sink = ScoreSink::new(&w);
+        risk_features(p, &ctx, &w, &mut sink);
+        sink.totals()
+    }
+
+    /// A gold dog on c4 pushed at by silver's elephant on d4: the side to move's share of its
+    /// risk is `capture_risk_mover_pct` with a whole turn left, back towards all of it as the
+    /// steps run out; the side not to move is charged in full, and colours mirror.
+    #[test]
+    fn the_side_to_move_can_be_charged_less() {
+        let pieces = [("D", "c4"), ("e", "d4"), ("R", "h1"), ("r", "h8")];
+        let full = risk_with_mover(&pos("s", &pieces), 100)[Color::Gold];
+        assert!(full < -10, "{full}");
+        // Silver to move: gold's dog is charged in full whatever the share.
+        for pct in [0, 50] {
+            assert_eq!(risk_with_mover(&pos("s", &pieces), pct)[Color::Gold], full);
+        }
+        // Gold to move with four steps: the share itself.
+        let gold = pos("g", &pieces);
+        assert_eq!(risk_with_mover(&gold, 100)[Color::Gold], full);
+        assert_eq!(risk_with_mover(&gold, 0)[Color::Gold], 0);
+        assert!((risk_with_mover(&gold, 50)[Color::Gold] - full / 2).abs() <= 1);
+        // One step played (the rabbit on h1 north), three left: 100 - 100 × 3/4 = 25 %.
+        let mut later = gold.clone();
+        later.play_step_unchecked(tusk_engine::Step::between(sq("h1"), sq("h2")).expect("a step"));
+        assert_eq!(later.steps_left(), 3);
+        assert!((risk_with_mover(&later, 0)[Color::Gold] - full / 4).abs() <= 1);
+        // Mirrored: silver's dog, silver to move.
+        let flipped = gold.flip();
+        for pct in [0, 50, 100] {
+            assert_eq!(
+                risk_with_mover(&flipped, pct)[Color::Silver],
+                risk_with_mover(&gold, pct)[Color::Gold]
+            );
         }
     }
 

@@ -400,6 +400,12 @@ parameters! {
     /// whole control, as before; sharp's is 100, with its larger share for the strongest
     /// ranks, see [`crate::capture_risk`]).
     capture_risk_self_pct: Fixed(CaptureRisk) in 0..=400 = 0;
+    /// The share of a capture risk charged to the side to move's pieces with a whole turn
+    /// left, in percent (shape; 100, the shipped value, charges them as the other side's, as
+    /// sharp's flat `H_NUMSTEPS_LEFT` does). It grows back towards 100 with fewer steps
+    /// left: with `s` steps left the share is `100 - (100 - pct) × s / 4` (a piece whose
+    /// side moves first can be taken away or guarded before the enemy acts).
+    capture_risk_mover_pct: Fixed(CaptureRisk) in 0..=100 = 100;
 
     /// A framed piece (on a trap it cannot leave, see [`crate::frames`]) loses this
     /// percentage of its value (weight; feature per framed piece: minus its value in
