@@ -440,12 +440,7 @@ mod tests {
 
     /// Each side's capture-risk total with sharp's priors and `capture_risk_mover_pct` at `pct`.
     fn risk_with_mover(p: &Position, pct: i32) -> ByColor<i32> {
-        let mut w = priors();
-        w[id::capture_risk_mover_pct] = pct;
-        let ctx = Context::new(p, &w);
-        let mut sink = ScoreSink::new(&w);
-        risk_features(p, &ctx, &w, &mut sink);
-        sink.totals()
+        risk_with_param(p, id::capture_risk_mover_pct, pct)
     }
 
     /// A gold dog on c4 pushed at by silver's elephant on d4: the side to move's share of its
@@ -482,8 +477,13 @@ mod tests {
 
     /// Each side's capture-risk total with sharp's priors and `capture_risk_self_pct` at `pct`.
     fn risk_with_self(p: &Position, pct: i32) -> ByColor<i32> {
+        risk_with_param(p, id::capture_risk_self_pct, pct)
+    }
+
+    /// Each side's capture-risk total with sharp's priors and `param` at `value`.
+    fn risk_with_param(p: &Position, param: crate::weights::Param, value: i32) -> ByColor<i32> {
         let mut w = priors();
-        w[id::capture_risk_self_pct] = pct;
+        w[param] = value;
         let ctx = Context::new(p, &w);
         let mut sink = ScoreSink::new(&w);
         risk_features(p, &ctx, &w, &mut sink);

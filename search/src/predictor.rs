@@ -623,14 +623,11 @@ mod tests {
         assert!(p.weights()[40..].iter().all(|&w| w == 0.0));
     }
 
-    #[test]
-    fn the_root_order_keeps_the_best_first_and_every_turn() {
+    /// The game after `moves` and its root turns scored by [`root_scores`] (best first), as
+    /// the searcher holds them after its first iteration.
+    fn scored_roots(moves: &[&str]) -> (Game, Vec<RootMove>) {
         let mut game = Game::new();
-        for m in [
-            "Ra1 Rb1 Rc1 Dd1 De1 Rf1 Rg1 Rh1 Ra2 Hb2 Cc2 Md2 Ee2 Cf2 Hg2 Rh2",
-            "ra8 rb8 rc8 dd8 de8 rf8 rg8 rh8 ra7 hb7 cc7 ed7 me7 cf7 hg7 rh7",
-            "Ee2n Ee3n Hb2n Hg2n",
-        ] {
+        for m in moves {
             game.play_text(m).unwrap();
         }
         let scores = root_scores(&game, &Params::default());
@@ -638,7 +635,7 @@ mod tests {
         assert!(scores
             .windows(2)
             .all(|w| w[0].search_score >= w[1].search_score));
-        let mut roots: Vec<RootMove> = scores
+        let roots = scores
             .iter()
             .map(|r| RootMove {
                 score: r.search_score,
@@ -646,6 +643,18 @@ mod tests {
                 ..RootMove::new(r.turn)
             })
             .collect();
+        (game, roots)
+    }
+
+    /// Both sides' setups, the opening of the root tests.
+    const SETUPS: [&str; 2] = [
+        "Ra1 Rb1 Rc1 Dd1 De1 Rf1 Rg1 Rh1 Ra2 Hb2 Cc2 Md2 Ee2 Cf2 Hg2 Rh2",
+        "ra8 rb8 rc8 dd8 de8 rf8 rg8 rh8 ra7 hb7 cc7 ed7 me7 cf7 hg7 rh7",
+    ];
+
+    #[test]
+    fn the_root_order_keeps_the_best_first_and_every_turn() {
+        let (game, mut roots) = scored_roots(&[SETUPS[0], SETUPS[1], "Ee2n Ee3n Hb2n Hg2n"]);
         let before: Vec<Turn> = roots.iter().map(|r| r.turn).collect();
         let featured = order_roots(game.position(), &mut roots, &Predictor::shipped());
         assert_eq!(featured, roots.len() - 1);
@@ -665,22 +674,7 @@ mod tests {
 
     #[test]
     fn a_rerank_follows_the_latest_bounds() {
-        let mut game = Game::new();
-        for m in [
-            "Ra1 Rb1 Rc1 Dd1 De1 Rf1 Rg1 Rh1 Ra2 Hb2 Cc2 Md2 Ee2 Cf2 Hg2 Rh2",
-            "ra8 rb8 rc8 dd8 de8 rf8 rg8 rh8 ra7 hb7 cc7 ed7 me7 cf7 hg7 rh7",
-        ] {
-            game.play_text(m).unwrap();
-        }
-        let scores = root_scores(&game, &Params::default());
-        let mut roots: Vec<RootMove> = scores
-            .iter()
-            .map(|r| RootMove {
-                score: r.search_score,
-                static_score: r.static_score,
-                ..RootMove::new(r.turn)
-            })
-            .collect();
+        let (game, mut roots) = scored_roots(&SETUPS);
         let model = Predictor::shipped();
         order_roots(game.position(), &mut roots, &model);
         // The cached base plus the search-gap weight is the logit of the whole features.
