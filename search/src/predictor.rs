@@ -431,15 +431,15 @@ pub(crate) fn order_roots(root: &Position, roots: &mut [RootMove], predictor: &P
     let ctx = RootContext::new(root);
     let mut pos = root.clone();
     let mut features = Vec::with_capacity(32);
-    // One feature pass a turn; the sort is stable, so equal logits keep the iteration's order.
+    // One feature pass a turn, its logit cached without the search gap; the sort (stable:
+    // equal logits keep the iteration's order) adds the gap's weight back.
     for r in roots[1..].iter_mut() {
-        let search_gap = gap(best_search, r.score);
         turn_features(
             &mut pos,
             &ctx,
             &r.turn,
             gap(best_static, r.static_score),
-            search_gap,
+            gap(best_search, r.score),
             &mut features,
         );
         // The search-gap feature is the highest index, so it is the last of the sorted

@@ -217,7 +217,8 @@ fn main_thread(
         }
         if depth == first && params.predictor && multipv == 1 {
             // The first iteration's exact scores and the static ones feed the move
-            // predictor, whose order the later iterations keep (the best turn first).
+            // predictor, whose order the later iterations keep (the best turn first), or
+            // re-rank with their own bounds (`rerank`).
             let featured = crate::predictor::order_roots(root, &mut roots, &params.predictor_model);
             w.charge_nodes(featured as u64);
         } else if depth > first && params.predictor && params.predictor_rerank && multipv == 1 {
