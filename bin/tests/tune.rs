@@ -117,6 +117,48 @@ fn tune_reads_datagen_and_match_files_and_writes_weights_eval_accepts() {
         .unwrap_or_else(|| panic!("{out}"));
     assert!((30..=96).contains(&taken), "{taken} positions: {out}");
 
+    // A line search over two shape parameters on the same positions: one table each, the
+    // starting value added, and the file holds the value the report names.
+    let scanned = dir.join("scanned.json");
+    let (out, _) = ok(
+        tusk()
+            .args(["tune", "--data"])
+            .arg(&games)
+            .arg(&matches)
+            .args(["--skip-turns", "2", "--validation", "0.25", "--seed", "4"])
+            .args(["--scan", "capture_risk_mover_pct=0,50"])
+            .args(["--scan", "trap_dominance=0,80", "--out"])
+            .arg(&scanned)
+            .output()
+            .unwrap(),
+        "tune --scan",
+    );
+    assert!(!out.contains("(starting weights)"), "nothing fitted: {out}");
+    assert_eq!(out.matches("(the starting value)").count(), 2, "{out}");
+    for (name, values) in [
+        ("capture_risk_mover_pct", ["100", "0", "50"]),
+        ("trap_dominance", ["40", "0", "80"]),
+    ] {
+        let header = format!("validation minus {name} = {}", values[0]);
+        let at = out
+            .find(&header)
+            .unwrap_or_else(|| panic!("{header}:\n{out}"));
+        let rows: Vec<&str> = out[at..].lines().skip(1).take(3).collect();
+        for (row, v) in rows.iter().zip(values) {
+            assert_eq!(row.split_whitespace().next(), Some(v), "{out}");
+        }
+        let best = out
+            .split(&format!("least training loss: {name} = "))
+            .nth(1)
+            .and_then(|s| s.split(' ').next())
+            .unwrap_or_else(|| panic!("{out}"));
+        let text = std::fs::read_to_string(&scanned).unwrap();
+        assert!(
+            text.contains(&format!("\"{name}\": {best},")),
+            "{name} = {best}:\n{text}"
+        );
+    }
+
     let text = std::fs::read_to_string(&weights).unwrap();
     assert!(text.contains("\"trap_home\": "), "{text}");
     let (eval_out, eval_err) = ok(
@@ -143,6 +185,21 @@ fn tune_refuses_bad_data_with_the_file_and_line() {
     let err = refused(&["--data"], &bad, &out);
     assert!(
         err.contains("bad.jsonl:1: neither a tusk datagen game"),
+        "{err}"
+    );
+
+    let err = refused(&["--scan", "no_such_weight=1", "--data"], &bad, &out);
+    assert!(
+        err.contains("no weight or shape parameter is called"),
+        "{err}"
+    );
+    let err = refused(
+        &["--scan", "capture_risk_mover_pct=150", "--data"],
+        &bad,
+        &out,
+    );
+    assert!(
+        err.contains("150 is outside capture_risk_mover_pct's range"),
         "{err}"
     );
 
@@ -217,6 +274,27 @@ fn tune_fits_a_teachers_scores_and_keeps_what_it_is_told() {
     assert_eq!(fitted[id::goal_threat], shipped[id::goal_threat]);
     let corner = Weights::find("placement.0.0").unwrap();
     assert_eq!(fitted[corner], shipped[corner]);
+
+    // The line search finds the teacher's material weight on the same positions, with K
+    // fixed at the targets' scale.
+    let scanned = dir.join("scan.json");
+    let (out, _) = ok(
+        tusk()
+            .args(["tune", "--scored"])
+            .arg(&scored)
+            .args(["--k", "400", "--scan", "material_pct=150,200,250", "--out"])
+            .arg(&scanned)
+            .output()
+            .unwrap(),
+        "tune --scored --scan",
+    );
+    assert!(
+        out.contains("least training loss: material_pct = 200"),
+        "{out}"
+    );
+    let got = tusk_eval::weights_file::load(&scanned).unwrap().weights;
+    assert_eq!(got[id::material_pct], 200);
+    assert_eq!(got[id::goal_threat], shipped[id::goal_threat]);
 
     // Without --k the scores cannot be turned into targets; a bad line names itself.
     let refused_to = dir.join("refused.json");

@@ -219,6 +219,8 @@ pub struct SampleConfig {
     pub positions_per_game: usize,
     /// Seeds the order positions are taken in.
     pub seed: u64,
+    /// Whether the positions taken are kept beside their rows (for `--scan`).
+    pub keep_positions: bool,
 }
 
 /// What sampling one game gave and skipped.
@@ -234,6 +236,8 @@ pub struct GameSample {
     pub not_quiet: u64,
     /// Rows taken whose position the quiescence search changed.
     pub resolved: u64,
+    /// The positions of the rows, in order, when [`SampleConfig::keep_positions`] asks.
+    pub positions: Vec<Position>,
 }
 
 /// Samples game number `ordinal` (its place in the data, for the seed) of `game`, a replayed
@@ -276,6 +280,9 @@ pub fn sample(game: &Replayed, ordinal: u64, cfg: &SampleConfig, w: &Weights) ->
             0.0
         };
         out.rows.push_row(&row, y);
+        if cfg.keep_positions {
+            out.positions.push(pos.clone());
+        }
         out.resolved += u64::from(leaf.moves > 0);
     }
     out
@@ -436,6 +443,7 @@ mod tests {
             skip_turns: 4,
             positions_per_game: 10,
             seed: 3,
+            keep_positions: false,
         };
         let s = sample(&game, 0, &sc, &w);
         let turns = line.moves.len() - 2;
@@ -459,6 +467,25 @@ mod tests {
             every.candidates - every.decided - every.not_quiet
         );
         assert_eq!(s.rows.len(), every.rows.len().min(10));
+        assert!(every.positions.is_empty());
+        // Kept positions are the rows' positions, in order.
+        let kept = sample(
+            &game,
+            0,
+            &SampleConfig {
+                keep_positions: true,
+                ..all
+            },
+            &w,
+        );
+        assert_eq!(kept.rows, every.rows);
+        assert_eq!(kept.positions.len(), kept.rows.len());
+        for (i, p) in kept.positions.iter().enumerate() {
+            let row = row_of(p, &w).unwrap();
+            let mut one = Matrix::default();
+            one.push_row(&row, kept.rows.result(i));
+            assert_eq!(one.row(0), kept.rows.row(i), "row {i}");
+        }
         let wins = (0..every.rows.len())
             .filter(|&i| every.rows.result(i) == 1.0)
             .count();

@@ -13,6 +13,7 @@ use tusk_eval::Weights;
 
 use super::data::{self, GameRecord, GameSample, Rejected, SampleConfig, Source};
 use super::matrix::Matrix;
+use super::scan::Target;
 use super::scored::{self, ScoredPosition};
 use super::{is_validation, TuneArgs};
 use crate::matches::schedule::mix;
@@ -53,6 +54,10 @@ pub struct Dataset {
     pub train: Matrix,
     /// The validation rows.
     pub valid: Matrix,
+    /// The training positions with their targets, when `--scan` asks for them.
+    pub train_positions: Vec<Target>,
+    /// The validation positions with their targets, when `--scan` asks for them.
+    pub valid_positions: Vec<Target>,
     /// Counts over games and positions.
     pub tally: Tally,
     /// Games read.
@@ -112,6 +117,7 @@ pub fn load(a: &TuneArgs, start: &Weights) -> Result<Dataset> {
         skip_turns: a.skip_turns,
         positions_per_game: a.positions_per_game,
         seed: a.seed,
+        keep_positions: !a.scan.is_empty(),
     };
     for (i, s) in sample_all(&records, &cfg, start).into_iter().enumerate() {
         match s {
@@ -144,16 +150,21 @@ impl Dataset {
         self.tally.decided += s.decided;
         self.tally.not_quiet += s.not_quiet;
         self.tally.resolved += s.resolved;
-        if validation {
-            self.valid.append(&s.rows);
+        let (rows, kept) = if validation {
+            (&mut self.valid, &mut self.valid_positions)
         } else {
-            self.train.append(&s.rows);
+            (&mut self.train, &mut self.train_positions)
+        };
+        for (i, p) in s.positions.iter().enumerate() {
+            kept.push((p.clone(), s.rows.result(i)));
         }
+        rows.append(&s.rows);
     }
 
     /// Adds the rows of scored positions (target: the logistic of score / `k`), each group to
     /// validation or training by the seeded split, in parallel.
     fn take_scored(&mut self, positions: &[ScoredPosition], k: f64, w: &Weights, a: &TuneArgs) {
+        let keep = !a.scan.is_empty();
         let chunks: Vec<(Matrix, Matrix, u64)> = positions
             .par_chunks(1024)
             .map(|chunk| {
@@ -172,6 +183,18 @@ impl Dataset {
             self.train.append(&train);
             self.valid.append(&valid);
             self.tally.scored_not_quiet += skipped;
+        }
+        if keep {
+            // The same positions and split as the rows above, in the same order.
+            for s in positions.iter().filter(|s| scored::has_row(s, w)) {
+                let v = is_validation(a.seed, group_ordinal(&s.group), a.validation);
+                let target = (s.position.clone(), scored::target(s.score, k));
+                if v {
+                    self.valid_positions.push(target);
+                } else {
+                    self.train_positions.push(target);
+                }
+            }
         }
     }
 

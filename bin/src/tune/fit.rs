@@ -78,6 +78,17 @@ pub fn loss(m: &Matrix, rows: &[u32], w: &[f64], k: f64, kind: LossKind) -> f64 
     sum / rows.len() as f64
 }
 
+/// The loss of every row of `m`, in order, with weights `w` and scale `k`.
+pub fn row_losses(m: &Matrix, w: &[f64], k: f64, kind: LossKind) -> Vec<f64> {
+    (0..m.len())
+        .into_par_iter()
+        .map(|r| {
+            let p = sigmoid(m.eval(r, w) / k);
+            point_loss(kind, p, f64::from(m.result(r)))
+        })
+        .collect()
+}
+
 /// The L2 pull: `l2 × Σ (w - w0)²` over the fitted entries.
 pub fn l2_term(w: &[f64], w0: &[f64], fitted: &[bool], l2: f64) -> f64 {
     l2 * w

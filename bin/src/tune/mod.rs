@@ -6,13 +6,15 @@
 //!
 //! By job: [`dataset`] reads, samples and splits the games and reports them; [`train`] fits K
 //! and then the weights, printing the losses; [`output`] prints the table of weights and
-//! writes the file.
+//! writes the file; [`scan`] is the line search over one parameter (`--scan`), for the shape
+//! parameters the gradient cannot fit.
 
 pub mod data;
 pub mod dataset;
 pub mod fit;
 pub mod matrix;
 pub mod output;
+pub mod scan;
 pub mod scored;
 pub mod train;
 
@@ -80,6 +82,15 @@ pub struct TuneArgs {
     /// Worker threads for sampling and gradients (default: every core).
     #[arg(long, value_name = "T")]
     threads: Option<usize>,
+    /// Instead of fitting the weights, a line search over one parameter: `NAME=V1,V2,...`
+    /// (e.g. `capture_risk_mover_pct=0,25,50,75,100`). Every value is measured on the same
+    /// sampled positions (K fitted per value unless `--k` is given); the table shows the
+    /// losses and the validation loss's difference from the starting value with its standard
+    /// error, and `--out` gets the starting weights with the value of least training loss.
+    /// Repeat it to scan several parameters, each from the starting weights on its own; the
+    /// file then takes each one's best value (their interplay is not measured).
+    #[arg(long, value_parser = scan::parse_scan, value_name = "NAME=V1,V2,...")]
+    scan: Vec<scan::Scan>,
     /// The starting weights (and the shape parameters, which stay): a weights file.
     #[command(flatten)]
     weights: WeightsArgs,
@@ -141,6 +152,9 @@ pub fn run(a: &TuneArgs) -> Result<()> {
              or --validation"
         );
     }
+    if !a.scan.is_empty() {
+        return run_scans(&mut out, &a.scan, &data, &start, a);
+    }
     let training = Training::new(&mut out, &data, &start, a)?;
     let fitted = training.fit(&mut out, a)?;
     let written = matrix::rounded(&start, &fitted.w);
@@ -148,6 +162,62 @@ pub fn run(a: &TuneArgs) -> Result<()> {
     output::weights_table(&mut out, &start, &fitted.w, &written)?;
     output::write_weights(&a.out, &written)?;
     writeln!(out, "wrote {}", a.out.display())?;
+    Ok(())
+}
+
+/// `--scan`: measures each value of each scan, prints the tables and writes the starting
+/// weights with each scanned parameter at its value of least training loss.
+fn run_scans(
+    out: &mut impl Write,
+    scans: &[scan::Scan],
+    data: &dataset::Dataset,
+    start: &tusk_eval::Weights,
+    a: &TuneArgs,
+) -> Result<()> {
+    let mut written = start.clone();
+    let mut changed = Vec::new();
+    for s in scans {
+        let name = tusk_eval::Weights::name(s.param);
+        let clock = Instant::now();
+        let points = scan::run_scan(
+            s,
+            start,
+            &data.train_positions,
+            &data.valid_positions,
+            a.loss,
+            a.k,
+        );
+        scan::print_table(out, name, start[s.param], &points)?;
+        let Some(best) = scan::best(&points) else {
+            bail!("--scan {name}: no value to measure");
+        };
+        writeln!(
+            out,
+            "least training loss: {name} = {} (validation {:.6}, {:+.6} ± {:.6} against {}; \
+             {:.1} s)",
+            best.value,
+            best.valid,
+            best.versus_start.0,
+            best.versus_start.1,
+            start[s.param],
+            clock.elapsed().as_secs_f64()
+        )?;
+        written[s.param] = best.value;
+        if best.value != start[s.param] {
+            changed.push(format!("{name} = {}", best.value));
+        }
+    }
+    output::write_weights(&a.out, &written)?;
+    writeln!(
+        out,
+        "wrote {} (the starting weights{})",
+        a.out.display(),
+        if changed.is_empty() {
+            String::new()
+        } else {
+            format!(" with {}", changed.join(", "))
+        }
+    )?;
     Ok(())
 }
 
