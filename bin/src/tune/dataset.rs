@@ -165,36 +165,34 @@ impl Dataset {
     /// validation or training by the seeded split, in parallel.
     fn take_scored(&mut self, positions: &[ScoredPosition], k: f64, w: &Weights, a: &TuneArgs) {
         let keep = !a.scan.is_empty();
-        let chunks: Vec<(Matrix, Matrix, u64)> = positions
+        // Each chunk fills a partial set of its own: rows, kept positions and the skipped count.
+        let chunks: Vec<Dataset> = positions
             .par_chunks(1024)
             .map(|chunk| {
-                let (mut train, mut valid, mut skipped) = (Matrix::default(), Matrix::default(), 0);
+                let mut part = Dataset::default();
                 for s in chunk {
                     let v = is_validation(a.seed, group_ordinal(&s.group), a.validation);
-                    if !scored::push_row(if v { &mut valid } else { &mut train }, s, k, w) {
-                        skipped += 1;
+                    let (rows, kept) = if v {
+                        (&mut part.valid, &mut part.valid_positions)
+                    } else {
+                        (&mut part.train, &mut part.train_positions)
+                    };
+                    if !scored::push_row(rows, s, k, w) {
+                        part.tally.scored_not_quiet += 1;
+                    } else if keep {
+                        kept.push((s.position.clone(), scored::target(s.score, k)));
                     }
                 }
-                (train, valid, skipped)
+                part
             })
             .collect();
         self.tally.scored += positions.len() as u64;
-        for (train, valid, skipped) in chunks {
-            self.train.append(&train);
-            self.valid.append(&valid);
-            self.tally.scored_not_quiet += skipped;
-        }
-        if keep {
-            // The same positions and split as the rows above, in the same order.
-            for s in positions.iter().filter(|s| scored::has_row(s, w)) {
-                let v = is_validation(a.seed, group_ordinal(&s.group), a.validation);
-                let target = (s.position.clone(), scored::target(s.score, k));
-                if v {
-                    self.valid_positions.push(target);
-                } else {
-                    self.train_positions.push(target);
-                }
-            }
+        for part in chunks {
+            self.train.append(&part.train);
+            self.valid.append(&part.valid);
+            self.train_positions.extend(part.train_positions);
+            self.valid_positions.extend(part.valid_positions);
+            self.tally.scored_not_quiet += part.tally.scored_not_quiet;
         }
     }
 

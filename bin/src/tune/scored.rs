@@ -87,11 +87,6 @@ pub fn push_row(rows: &mut Matrix, s: &ScoredPosition, k: f64, w: &Weights) -> b
     true
 }
 
-/// Whether [`push_row`] takes `s`: it is quiet and has a row.
-pub fn has_row(s: &ScoredPosition, w: &Weights) -> bool {
-    is_quiet(&s.position) && row_of(&s.position, w).is_some()
-}
-
 /// The target of a teacher's `score` (centirabbits) with the logistic scale `k`.
 pub fn target(score: f64, k: f64) -> f32 {
     sigmoid(score / k) as f32
