@@ -97,8 +97,8 @@ pub enum Feature {
     /// After the first iteration, the root turns are ordered by the move predictor
     /// ([`crate::predictor`]: a model of whole turns fitted on the turns chosen in real
     /// games), the iteration's best kept first, and keep that order through the later
-    /// iterations (unless [`Feature::PredictorRerank`]); with [`Feature::RootReductions`] the reductions then follow the model's
-    /// ranking. Off by default.
+    /// iterations (unless [`Feature::PredictorRerank`]); with [`Feature::RootReductions`]
+    /// the reductions then follow the model's ranking. Off by default.
     Predictor,
     /// With [`Feature::Predictor`]: after every later iteration too, the root turns after
     /// the best are ranked again by the model, the search-gap feature taken from that

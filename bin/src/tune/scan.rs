@@ -16,7 +16,7 @@ use tusk_engine::Position;
 use tusk_eval::{Param, Weights};
 
 use super::fit::{self, LossKind};
-use super::matrix::{row_of, Matrix, Row};
+use super::matrix::{row_of, to_vector, Matrix, Row};
 
 /// The parameter to scan and the values to try, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -140,25 +140,22 @@ pub fn run_scan(
     for &v in &values {
         let mut w = start.clone();
         w[scan.param] = v;
-        let vector: Vec<f64> = w.values().iter().map(|&x| f64::from(x)).collect();
+        let vector = to_vector(&w);
         let (mt, mv) = (rows_of(train, &w), rows_of(valid, &w));
         let k = k.unwrap_or_else(|| fit::fit_k(&mt, &tr, &vector, kind));
         let t = fit::loss(&mt, &tr, &vector, k, kind);
         measured.push((v, k, t, fit::row_losses(&mv, &vector, k, kind)));
     }
-    let base = measured
-        .iter()
-        .find(|m| m.0 == first)
-        .map(|m| m.3.clone())
-        .unwrap_or_default();
+    // The starting value is in the list, so it was measured.
+    let base = &measured[values.iter().position(|&v| v == first).unwrap_or(0)].3;
     measured
-        .into_iter()
+        .iter()
         .map(|(value, k, train, losses)| ScanPoint {
-            value,
-            k,
-            train,
+            value: *value,
+            k: *k,
+            train: *train,
             valid: losses.iter().sum::<f64>() / losses.len().max(1) as f64,
-            versus_start: paired_difference(&losses, &base),
+            versus_start: paired_difference(losses, base),
         })
         .collect()
 }
