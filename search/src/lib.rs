@@ -7,6 +7,7 @@
 
 #![forbid(unsafe_code)]
 
+mod caches;
 mod commute;
 mod control;
 mod goal_defence;
@@ -38,6 +39,7 @@ pub use tt::TtAllocError;
 
 use tusk_engine::{Game, TurnGen};
 
+use crate::caches::PositionCaches;
 use crate::search::{RepetitionHistory, SearchShared};
 use crate::tt::Tt;
 
@@ -101,6 +103,9 @@ pub struct Searcher {
     params: Params,
     tt: Tt,
     turns: TurnGen,
+    /// Each thread's tables of evaluations, goal answers and threat regions, kept from one
+    /// search to the next (`caches.rs`): valid for `params`' weights and capture rule.
+    caches: Vec<PositionCaches>,
 }
 
 impl Searcher {
@@ -116,6 +121,7 @@ impl Searcher {
             params: Params::default(),
             tt: Tt::try_new(config.hash_mb)?,
             turns: TurnGen::new(),
+            caches: Vec::new(),
         })
     }
 
@@ -137,6 +143,15 @@ impl Searcher {
 
     /// Replaces the search parameters (for measurements: features on and off).
     pub fn set_params(&mut self, params: Params) {
+        // The tables hold evaluations under the old weights and capture rule: emptied when
+        // either changes (the AEI mode sets the same parameters before every search).
+        if params.weights != self.params.weights
+            || params.capture_rule() != self.params.capture_rule()
+        {
+            for c in &mut self.caches {
+                c.clear();
+            }
+        }
         self.params = params;
     }
 
@@ -199,6 +214,7 @@ impl Searcher {
             &turns,
             limits,
             self.threads,
+            &mut self.caches,
             report,
         ))
     }

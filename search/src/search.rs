@@ -12,6 +12,7 @@ use tusk_eval::capture_defences::CaptureDefence;
 use tusk_eval::capture_moves::{CaptureMove, Visited};
 use tusk_eval::{goal, WIN, WIN_THRESHOLD};
 
+use crate::caches::{GoalAnswer, PositionCaches, Verdict};
 use crate::commute::redundant_order;
 use crate::control::Control;
 use crate::goal_defence::{Defence, DefenceWalk, ShortestDefence, GOAL_NODES};
@@ -29,8 +30,6 @@ pub(crate) const INF: i32 = Score::WIN + 1;
 pub(crate) const MAX_HEIGHT: usize = 160;
 /// Nodes between two looks at the clock and the stop flag.
 const POLL_NODES: u64 = 256;
-/// Entries of the per-thread evaluation cache (a power of two).
-const EVAL_CACHE: usize = 1 << 16;
 
 /// Capture-move generator steps charged as one searched node (`capmoves`, `exchange`). The
 /// bench at depth 7 with capture moves (one run, the idle host) searched 1,592,422 nodes and
@@ -38,26 +37,6 @@ const EVAL_CACHE: usize = 1 << 16;
 /// about 95 ns a generator step against 3.6 µs a node, so 37 steps cost a node's time; 32 is
 /// the power of two below. With it a node limit charges the feature what it costs in time.
 pub(crate) const GENERATOR_STEPS_PER_NODE: u32 = 32;
-
-/// The goal-defence walk's verdict on a cached turn start.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Verdict {
-    /// Not walked yet.
-    NotAsked,
-    /// Not lost: no threat, a defence found, the side to move goals first, or unknown.
-    Open,
-    /// Threatened, no goal of its own, and no turn stops the opponent's goal.
-    Lost,
-}
-
-/// A cached answer of the goal detector at a turn start.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum GoalAnswer {
-    /// Not asked for the slot's key.
-    NotAsked,
-    /// The fewest steps to goal this turn, or `None`: no goal.
-    Known(Option<u8>),
-}
 
 /// The game's history for the repetition rule: every board key that stood at a turn start,
 /// with how often, sorted by key ([`tusk_engine::Game::seen_boards`]).
@@ -170,17 +149,9 @@ pub(crate) struct Worker<'a> {
     generator_steps: u32,
     pub(crate) seldepth: u32,
     pub(crate) stopped: bool,
-    /// Static evaluations by search key (the evaluator's exact detectors are costly where
-    /// rabbits are near goal, and transpositions within a turn revisit positions often).
-    eval_cache: Vec<(u64, Stand)>,
-    /// Goal-threat regions by board key (turn starts), with the goal-defence walk's verdict
-    /// once it has been asked.
-    threat_cache: Vec<(u64, Bitboard, Verdict)>,
-    /// The shortest goal defence of a threatened turn start by board key (`defext`).
-    shortest_cache: Vec<(u64, ShortestDefence)>,
-    /// The goal detector's answers at turn starts by [`Position::hash`] (see
-    /// [`Worker::goal_this_turn`]).
-    goal_cache: Vec<(u64, GoalAnswer)>,
+    /// The evaluations, goal answers, threat regions and walk verdicts computed so far
+    /// (kept by the searcher from one search to the next: `caches.rs`).
+    caches: PositionCaches,
     /// The goal-defence walk at the horizon (`goal_defence.rs`).
     defence: DefenceWalk,
     /// With [`Params::waste`]: the boards of the turn starts on the current line, the last
@@ -191,7 +162,19 @@ pub(crate) struct Worker<'a> {
 }
 
 impl<'a> Worker<'a> {
+    /// A worker with tables of its own (2^16 slots), for one-off searches.
     pub(crate) fn new(sh: &'a SearchShared<'a>, pos: Position) -> Worker<'a> {
+        Worker::with_caches(sh, pos, PositionCaches::new(16))
+    }
+
+    /// A worker that uses and extends `caches` (which must hold only what was computed with
+    /// `sh`'s parameters), starting a new search in them.
+    pub(crate) fn with_caches(
+        sh: &'a SearchShared<'a>,
+        pos: Position,
+        mut caches: PositionCaches,
+    ) -> Worker<'a> {
+        caches.begin_search();
         let mut turn_boards = Vec::with_capacity(MAX_HEIGHT + 1);
         if sh.params.waste && pos.at_turn_start() {
             turn_boards.push(TurnBoard::of(&pos));
@@ -223,14 +206,16 @@ impl<'a> Worker<'a> {
             no_goal_hash: 0,
             seldepth: 0,
             stopped: false,
-            eval_cache: vec![(0, Stand::default()); EVAL_CACHE],
-            threat_cache: vec![(0, Bitboard::EMPTY, Verdict::NotAsked); EVAL_CACHE],
-            shortest_cache: vec![(0, ShortestDefence::Unknown); EVAL_CACHE],
-            goal_cache: vec![(0, GoalAnswer::NotAsked); EVAL_CACHE],
+            caches,
             defence: DefenceWalk::new(),
             turn_boards,
             waste_captures: Vec::with_capacity(64),
         }
+    }
+
+    /// The worker's tables, for the next search with the same parameters.
+    pub(crate) fn into_caches(self) -> PositionCaches {
+        self.caches
     }
 
     /// The principal variation below height `h` (node moves).
@@ -275,9 +260,9 @@ impl<'a> Worker<'a> {
     /// find at the cost of a goal search. The slot's entry for another board is replaced.
     fn note_no_goal_threat(&mut self) {
         let key = self.pos.board_key();
-        let slot = key as usize & (EVAL_CACHE - 1);
-        if self.threat_cache[slot].0 != key {
-            self.threat_cache[slot] = (key, Bitboard::EMPTY, Verdict::NotAsked);
+        let slot = self.caches.slot(key);
+        if self.caches.threat[slot].key != key {
+            self.caches.set_threat(slot, key, Bitboard::EMPTY);
         }
     }
 
@@ -285,12 +270,12 @@ impl<'a> Worker<'a> {
     /// computed once per board key.
     fn cached_threat(&mut self) -> (Bitboard, usize) {
         let key = self.pos.board_key();
-        let slot = key as usize & (EVAL_CACHE - 1);
-        if self.threat_cache[slot].0 != key {
+        let slot = self.caches.slot(key);
+        if self.caches.threat[slot].key != key {
             let r = threat_region(&mut self.pos);
-            self.threat_cache[slot] = (key, r, Verdict::NotAsked);
+            self.caches.set_threat(slot, key, r);
         }
-        (self.threat_cache[slot].1, slot)
+        (self.caches.threat[slot].region, slot)
     }
 
     /// At a horizon turn start: the loss (in at most this turn and the opponent's next, eight
@@ -304,7 +289,7 @@ impl<'a> Worker<'a> {
         if region.is_empty() {
             return None;
         }
-        if self.threat_cache[slot].2 == Verdict::NotAsked {
+        if self.caches.verdict(slot) == Verdict::NotAsked {
             let open = goal::can_goal_within(&mut self.pos, GOAL_NODES) != Some(false) || {
                 let budget = self.sh.params.goal_defence_nodes;
                 let d = self.defence.find(&mut self.pos, region, budget);
@@ -313,9 +298,10 @@ impl<'a> Worker<'a> {
                 self.unflushed += walked;
                 d != Defence::Lost
             };
-            self.threat_cache[slot].2 = if open { Verdict::Open } else { Verdict::Lost };
+            let verdict = if open { Verdict::Open } else { Verdict::Lost };
+            self.caches.set_verdict(slot, verdict);
         }
-        (self.threat_cache[slot].2 == Verdict::Lost).then(|| -(Score::WIN - (ply + 8)))
+        (self.caches.verdict(slot) == Verdict::Lost).then(|| -(Score::WIN - (ply + 8)))
     }
 
     /// Whether the steps played so far this turn (mid-turn, under a goal threat) have stopped
@@ -339,9 +325,8 @@ impl<'a> Worker<'a> {
     /// walk's nodes count as searched nodes.
     fn shortest_defence(&mut self) -> ShortestDefence {
         let key = self.pos.board_key();
-        let slot = key as usize & (EVAL_CACHE - 1);
-        if self.shortest_cache[slot].0 == key {
-            return self.shortest_cache[slot].1;
+        if let Some(d) = self.caches.shortest(key) {
+            return d;
         }
         let (region, _) = self.cached_threat();
         let budget = self.sh.params.goal_defence_nodes;
@@ -349,7 +334,7 @@ impl<'a> Worker<'a> {
         let walked = u64::from(self.defence.nodes);
         self.nodes += walked;
         self.unflushed += walked;
-        self.shortest_cache[slot] = (key, d);
+        self.caches.set_shortest(key, d);
         d
     }
 
@@ -383,9 +368,9 @@ impl<'a> Worker<'a> {
     pub(crate) fn static_eval_above(&mut self, ply: i32, floor: i32) -> Stand {
         // The evaluation does not depend on the board the turn started on.
         let key = self.pos.hash();
-        let slot = key as usize & (EVAL_CACHE - 1);
-        let found = if self.eval_cache[slot].0 == key {
-            self.eval_cache[slot].1
+        let slot = self.caches.slot(key);
+        let found = if self.caches.eval[slot].0 == key {
+            self.caches.eval[slot].1
         } else {
             let w = &self.sh.params.weights;
             let rule = self.sh.params.capture_rule();
@@ -406,7 +391,7 @@ impl<'a> Worker<'a> {
                         exchange: stand.exchange,
                         threatened: stand.threatened,
                     };
-                    self.eval_cache[slot] = (key, found);
+                    self.caches.eval[slot] = (key, found);
                     found
                 }
                 // Below every win score, so no conversion is needed.
@@ -461,14 +446,14 @@ impl<'a> Worker<'a> {
     #[inline]
     fn goal_this_turn(&mut self) -> Option<u8> {
         let key = self.pos.hash();
-        let slot = key as usize & (EVAL_CACHE - 1);
-        if self.goal_cache[slot].0 == key {
-            if let GoalAnswer::Known(answer) = self.goal_cache[slot].1 {
+        let slot = self.caches.slot(key);
+        if self.caches.goal[slot].0 == key {
+            if let GoalAnswer::Known(answer) = self.caches.goal[slot].1 {
                 return answer;
             }
         }
         let answer = goal::goal_in_mut(&mut self.pos);
-        self.goal_cache[slot] = (key, GoalAnswer::Known(answer));
+        self.caches.goal[slot] = (key, GoalAnswer::Known(answer));
         answer
     }
 

@@ -10,6 +10,7 @@ use std::time::Instant;
 
 use tusk_engine::{Position, Turn};
 
+use crate::caches::{PositionCaches, DEFAULT_CACHE_BITS};
 use crate::limits::Limits;
 use crate::pv::pv_turns;
 use crate::report::{Report, SearchResult};
@@ -21,13 +22,15 @@ use crate::search::{SearchShared, Worker, INF};
 const MAX_DEPTH: u32 = Limits::MAX_DEPTH;
 
 /// Runs a search of `turns` (the root's distinct legal turns, at least one) from `root` on
-/// `threads` threads.
+/// `threads` threads, thread `i` with the tables `caches[i]` (made where missing; a thread's
+/// tables are back in `caches` when the search returns).
 pub(crate) fn run(
     shared: &SearchShared<'_>,
     root: &Position,
     turns: &[Turn],
     limits: &Limits,
     threads: usize,
+    caches: &mut Vec<PositionCaches>,
     report: &mut dyn FnMut(&Report),
 ) -> SearchResult {
     let started = Instant::now();
@@ -57,24 +60,44 @@ pub(crate) fn run(
         completes_iteration: false,
     });
     let mut started_threads = 1;
+    caches.truncate(threads);
+    caches.resize_with(threads, || PositionCaches::new(DEFAULT_CACHE_BITS));
+    let mut helper_caches = caches.split_off(1);
+    let main_caches = caches.pop().expect("the main thread's tables");
     let result = std::thread::scope(|scope| {
-        for id in 1..threads {
+        let mut helpers = Vec::with_capacity(threads - 1);
+        for (id, own) in (1..threads).zip(helper_caches.drain(..)) {
             let roots = roots.clone();
             let pos = root.clone();
             let spawned = std::thread::Builder::new()
                 .name(format!("tusk-search-{id}"))
                 .stack_size(64 << 20)
-                .spawn_scoped(scope, move || helper(shared, pos, roots, id, first_depth));
-            if spawned.is_err() {
+                .spawn_scoped(scope, move || {
+                    helper(shared, pos, roots, id, first_depth, own)
+                });
+            match spawned {
+                Ok(h) => helpers.push(h),
                 // Fewer helpers than asked for: the search is still correct, and the result
-                // says how many ran.
-                break;
+                // says how many ran (the tables of those not started are made again).
+                Err(_) => break,
             }
             started_threads += 1;
         }
         let depths = first_depth..=max_depth;
-        let result = main_thread(shared, root, roots, limits, depths, started, report);
+        let (result, own) = main_thread(
+            shared,
+            root,
+            roots,
+            limits,
+            depths,
+            started,
+            main_caches,
+            report,
+        );
         shared.abort.store(true, Relaxed);
+        caches.push(own);
+        // A helper that panicked loses its tables; the next search makes new ones.
+        caches.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
         result
     });
     // Every helper has flushed its nodes by now.
@@ -91,8 +114,9 @@ fn helper(
     mut roots: Vec<RootMove>,
     id: usize,
     first: u32,
-) {
-    let mut w = Worker::new(shared, pos);
+    caches: PositionCaches,
+) -> PositionCaches {
+    let mut w = Worker::with_caches(shared, pos, caches);
     let first = first as i32;
     let mut depth = first + (id % 2) as i32;
     while depth <= MAX_DEPTH as i32 && !w.stopped {
@@ -108,6 +132,7 @@ fn helper(
         depth += 1;
     }
     w.flush();
+    w.into_caches()
 }
 
 fn score_of(v: i32) -> Score {
@@ -143,6 +168,7 @@ fn make_report(
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn main_thread(
     shared: &SearchShared<'_>,
     root: &Position,
@@ -150,12 +176,13 @@ fn main_thread(
     limits: &Limits,
     depths: std::ops::RangeInclusive<u32>,
     started: Instant,
+    caches: PositionCaches,
     report: &mut dyn FnMut(&Report),
-) -> SearchResult {
+) -> (SearchResult, PositionCaches) {
     let first = *depths.start();
     let params = shared.params;
     let control = shared.control;
-    let mut w = Worker::new(shared, root.clone());
+    let mut w = Worker::with_caches(shared, root.clone(), caches);
     let mut completed = 0u32;
     let mut prev_score = 0;
     for depth in depths {
@@ -248,7 +275,7 @@ fn main_thread(
     } else {
         &roots[0]
     };
-    SearchResult {
+    let result = SearchResult {
         best: best.turn,
         score: score_of(best.known_score().max(-INF + 1)),
         depth: completed,
@@ -256,5 +283,6 @@ fn main_thread(
         nodes: shared.nodes.load(Relaxed),
         elapsed: started.elapsed(),
         threads: 1,
-    }
+    };
+    (result, w.into_caches())
 }

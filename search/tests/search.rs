@@ -603,3 +603,66 @@ fn root_reductions_by_the_predictor_keep_goals_and_captures() {
         ..Default::default()
     });
 }
+
+/// The searcher keeps each thread's tables of evaluations, goal answers and threat regions
+/// from one search to the next. They hold exact values and change no search: a position
+/// searched again after others (the transposition table cleared) gives the nodes, turn, score
+/// and line of a fresh searcher, with the goal-defence walks on too (their verdicts are paid
+/// for in nodes, so they count only within the search that walked them).
+#[test]
+fn the_tables_kept_between_searches_change_no_search() {
+    let threatened = "s [  r  r   rr     rh  crdD     dMR H  EDhRRR  e     C  CR  RR     ]";
+    let walks = tusk_search::params::Params {
+        goal_defence: true,
+        defence_extension: true,
+        ..Default::default()
+    };
+    for params in [tusk_search::params::Params::default(), walks] {
+        for (text, depth) in [(MIDGAME, 6), (threatened, 6)] {
+            let g = game(text);
+            let fresh = search_with_params(&g, depth, params.clone());
+            let mut s = one_thread_searcher();
+            s.set_params(params.clone());
+            for other in [threatened, MIDGAME, THINNED] {
+                search_with(&mut s, &game(other), depth);
+            }
+            // The same parameters again (as the AEI mode sets them before every search).
+            s.set_params(params.clone());
+            s.clear();
+            let again = search_with(&mut s, &g, depth);
+            assert_eq!(
+                (again.nodes, again.best, again.score, &again.pv),
+                (fresh.nodes, fresh.best, fresh.score, &fresh.pv),
+                "{text} at depth {depth}, goal defence {}",
+                params.goal_defence
+            );
+        }
+    }
+}
+
+/// New weights empty the tables: a search after the change is the search of a fresh searcher
+/// with those weights, not one that reads evaluations made with the old.
+#[test]
+fn new_weights_empty_the_tables() {
+    let g = game(MIDGAME);
+    let hand_set = tusk_search::params::Params {
+        weights: tusk_eval::Weights::hand_set(),
+        ..Default::default()
+    };
+    let fresh = search_with_params(&g, 6, hand_set.clone());
+    let shipped = search(&g, 6);
+    assert_ne!(
+        (fresh.nodes, fresh.score),
+        (shipped.nodes, shipped.score),
+        "the two weight sets must search differently for this test to mean anything"
+    );
+    let mut s = one_thread_searcher();
+    search_with(&mut s, &g, 6);
+    s.set_params(hand_set);
+    s.clear();
+    let after = search_with(&mut s, &g, 6);
+    assert_eq!(
+        (after.nodes, after.best, after.score, &after.pv),
+        (fresh.nodes, fresh.best, fresh.score, &fresh.pv)
+    );
+}
