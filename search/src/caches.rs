@@ -23,6 +23,10 @@ use crate::search::Stand;
 /// and 221,646. About 72 bytes a slot over the four tables: 19 MB a thread.
 pub(crate) const DEFAULT_CACHE_BITS: u32 = 18;
 
+/// Slots of the tables of a worker made for one search only (the tuner's quiescence leaves,
+/// the move predictor's data): 2^16.
+pub(crate) const ONE_OFF_CACHE_BITS: u32 = 16;
+
 /// Fewest slots a table falls back to where the system refuses the memory for more: 2^12.
 const MIN_CACHE_BITS: u32 = 12;
 

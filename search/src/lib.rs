@@ -176,7 +176,8 @@ impl Searcher {
     }
 
     /// Forgets everything learned (a new game): empties the transposition table, in constant
-    /// time whatever its size.
+    /// time whatever its size. The threads' tables of evaluations and goal answers stay: they
+    /// hold exact values of positions, which change no search (see `caches.rs`).
     pub fn clear(&mut self) {
         self.tt.clear();
     }

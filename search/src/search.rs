@@ -12,7 +12,7 @@ use tusk_eval::capture_defences::CaptureDefence;
 use tusk_eval::capture_moves::{CaptureMove, Visited};
 use tusk_eval::{goal, WIN, WIN_THRESHOLD};
 
-use crate::caches::{GoalAnswer, PositionCaches, Verdict};
+use crate::caches::{GoalAnswer, PositionCaches, Verdict, ONE_OFF_CACHE_BITS};
 use crate::commute::redundant_order;
 use crate::control::Control;
 use crate::goal_defence::{Defence, DefenceWalk, ShortestDefence, GOAL_NODES};
@@ -162,9 +162,9 @@ pub(crate) struct Worker<'a> {
 }
 
 impl<'a> Worker<'a> {
-    /// A worker with tables of its own (2^16 slots), for one-off searches.
+    /// A worker with tables of its own, for one-off searches.
     pub(crate) fn new(sh: &'a SearchShared<'a>, pos: Position) -> Worker<'a> {
-        Worker::with_caches(sh, pos, PositionCaches::new(16))
+        Worker::with_caches(sh, pos, PositionCaches::new(ONE_OFF_CACHE_BITS))
     }
 
     /// A worker that uses and extends `caches` (which must hold only what was computed with
