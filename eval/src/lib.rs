@@ -537,6 +537,69 @@ pub fn evaluate_above_noting_no_goal(
     evaluate_lazily(pos, w, floor, CaptureRule::Counted, true)
 }
 
+/// The evaluation without the opponent's next-turn threats, or only a lower bound of it
+/// ([`threatless_unless_above`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Threatless {
+    /// The evaluation without the threats: [`evaluate_above`]'s with a floor above every
+    /// score.
+    Exact(Centirabbits),
+    /// That evaluation is at least this, which is above the ceiling that was asked for.
+    AtLeast(Centirabbits),
+}
+
+/// The evaluation without the opponent's next-turn threats, as [`evaluate_above`] gives it
+/// with a floor above every score (what a root's static pass scores each turn's opponent
+/// with), or, where the score without the side to move's capture this turn is already above
+/// `ceiling`, only that lower bound: with `capture_now_pct` not negative the capture can only
+/// raise the score (the adjustments after it are monotone), so the hunt for it, a four-step
+/// capture search, is skipped. A caller that needs to know only which of many positions
+/// scores lowest passes the lowest exact score so far. `pos` is left exactly as it was.
+pub fn threatless_unless_above(
+    pos: &mut Position,
+    w: &Weights,
+    ceiling: Centirabbits,
+) -> Threatless {
+    if let Some(steps) = goal::goal_in_mut(pos) {
+        return Threatless::Exact(WIN - Centirabbits::from(steps));
+    }
+    let us = pos.side();
+    let ctx = Context::for_scoring(pos, w);
+    let mut sink = ScoreSink::new(w);
+    let variance = positional_features(pos, &ctx, w, &mut sink);
+    if w[id::capture_now_pct] >= 0 {
+        let without_capture = threatless_upper(w, pos.steps_left(), us, &sink, variance);
+        if without_capture > ceiling {
+            return Threatless::AtLeast(without_capture);
+        }
+    }
+    let capture = captures::best_capture_mut(pos);
+    threat::capture_now_feature(us, capture, &ctx, &mut sink);
+    Threatless::Exact(threatless_upper(w, pos.steps_left(), us, &sink, variance))
+}
+
+/// The side to move `us`'s score from `sink` (every term but the opponent's next-turn threats)
+/// with `steps_left` steps left, raised by the most those threats could add
+/// ([`threat::threat_slack`]) and adjusted for the variance: an upper bound of the evaluation,
+/// monotone in `sink`'s total. The adjustment is monotone in the total, so it keeps the bound
+/// (one more for its rounding).
+#[inline]
+fn threatless_upper(
+    w: &Weights,
+    steps_left: u8,
+    us: Color,
+    sink: &ScoreSink,
+    variance: VariancePoints,
+) -> Centirabbits {
+    let slack = threat::threat_slack(w, steps_left);
+    if slack == 0 && variance.is_none() {
+        sink.score(us)
+    } else {
+        let linear = sink.difference(us) + slack;
+        features::judgement(variance.adjust_integer(us, linear) + i64::from(!variance.is_none()))
+    }
+}
+
 /// [`evaluate_above_noting`] (with [`CaptureRule::Counted`]) or [`stand_pat_above_by`];
 /// `no_goal`: the caller knows the side to move cannot goal this turn.
 fn evaluate_lazily(
@@ -564,15 +627,7 @@ fn evaluate_lazily(
     let without_capture = sink;
     let capture = captures::best_capture_mut(pos);
     threat::capture_now_feature(us, capture, &ctx, &mut sink);
-    let slack = threat::threat_slack(w, pos.steps_left());
-    // The adjustment is monotone in the total, so it keeps the bound (one more for its
-    // rounding).
-    let upper = if slack == 0 && variance.is_none() {
-        sink.score(us)
-    } else {
-        let linear = sink.difference(us) + slack;
-        features::judgement(variance.adjust_integer(us, linear) + i64::from(!variance.is_none()))
-    };
+    let upper = threatless_upper(w, pos.steps_left(), us, &sink, variance);
     if upper <= floor {
         return StandPat {
             score: Bounded::AtMost(upper),
@@ -608,6 +663,53 @@ mod tests {
     /// The in-place forms give the same scores as the copying ones and leave the position
     /// exactly as they found it, on positions with goals, captures and threats in reach, at
     /// turn starts and mid-turn.
+    /// The static pass's evaluation: exact where it says so and equal to `evaluate_above`'s
+    /// with a floor above every score; a lower bound above the ceiling otherwise, and never
+    /// a bound with a negative `capture_now_pct` (where the capture lowers the score) or a
+    /// ceiling above every score. On random-game turn starts and the seed diagram.
+    #[test]
+    fn threatless_scores_are_exact_or_a_lower_bound_above_the_ceiling() {
+        let shipped = Weights::default();
+        let mut negative = Weights::default();
+        negative[id::capture_now_pct] = -70;
+        let mut positions: Vec<Position> = (0..6)
+            .flat_map(|seed| tusk_tests::random_game(seed, 100))
+            .filter(|p| p.at_turn_start())
+            .step_by(3)
+            .collect();
+        positions.push(crate::test_util::seed_diagram("g"));
+        positions.push(crate::test_util::seed_diagram("s"));
+        let (mut bounds, mut exact) = (0, 0);
+        for w in [&shipped, &negative] {
+            for p in &mut positions {
+                let before = p.clone();
+                let e = evaluate_above(p, w, i32::MAX).score();
+                assert_eq!(
+                    threatless_unless_above(p, w, i32::MAX),
+                    Threatless::Exact(e)
+                );
+                for ceiling in [e - 300, e - 1, e, e + 1] {
+                    match threatless_unless_above(p, w, ceiling) {
+                        Threatless::Exact(x) => {
+                            assert_eq!(x, e);
+                            exact += 1;
+                        }
+                        Threatless::AtLeast(b) => {
+                            assert!(b > ceiling && b <= e, "{b} for {e}, ceiling {ceiling}");
+                            assert!(w[id::capture_now_pct] >= 0);
+                            bounds += 1;
+                        }
+                    }
+                }
+                assert_eq!(*p, before);
+            }
+        }
+        assert!(
+            bounds > 100 && exact > 100,
+            "{bounds} bounds, {exact} exact"
+        );
+    }
+
     #[test]
     fn in_place_evaluation_restores_the_position() {
         use tusk_engine::StepList;

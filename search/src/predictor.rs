@@ -406,7 +406,7 @@ pub fn root_scores(game: &Game, params: &Params) -> Vec<RootScore> {
     let repetitions = RepetitionHistory::new(game);
     let shared = SearchShared::new(&tt, params, &control, &repetitions, None);
     let mut roots: Vec<RootMove> = turns.iter().map(|&t| RootMove::new(t)).collect();
-    static_scores(&root, &mut roots, &params.weights, &|| false);
+    static_scores(&root, &mut roots, &params.weights, true, &|| false);
     let first = i32::from(root.steps_left());
     let mut w = Worker::new(&shared, root);
     w.root_search(&mut roots, first, -INF, INF, 1, true, &mut |_, _| {});

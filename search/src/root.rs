@@ -3,7 +3,7 @@
 //! deepened one step at a time. The move returned is always one of these turns.
 
 use tusk_engine::{turn_boundary_result, Position, Step, StepUndo, Turn};
-use tusk_eval::{Weights, WIN, WIN_THRESHOLD};
+use tusk_eval::{Threatless, Weights, WIN, WIN_THRESHOLD};
 
 use crate::node_move::NodeMove;
 use crate::params::Params;
@@ -66,50 +66,112 @@ const STATIC_POLL: usize = 1024;
 /// its capture terms count what the opponent can take. Once `must_stop` says so, the remaining
 /// turns are only checked for the end of the game (their static score stays unknown, -INF).
 /// Returns the index of the best turn (the first of equals).
+///
+/// Unless `exact`, the opponent's capture this turn (a four-step capture hunt, which can only
+/// raise the opponent's score: `tusk_eval::threatless_unless_above`) is first left out, which
+/// gives every turn an upper bound of its static score; then only the turns whose bound
+/// reaches the best exact score found so far, highest bound first, are scored exactly. Every
+/// other turn keeps its bound as its static score, below the best: the best turn and its score
+/// are those of the pass with every score exact, and so is every use of the static scores but
+/// the move predictor's (which reads them all, and asks for `exact`).
 pub(crate) fn static_scores(
     root: &Position,
     roots: &mut [RootMove],
     weights: &Weights,
+    exact: bool,
     must_stop: &dyn Fn() -> bool,
 ) -> usize {
     let mut pos = root.clone();
     let mover = root.side();
-    let (mut best, mut best_score) = (0, -INF);
+    let ceiling = if exact { i32::MAX } else { i32::MIN };
+    // The turns scored only by a bound, and the best exact score.
+    let mut bounded: Vec<usize> = Vec::new();
+    let mut best_exact = -INF;
     let mut evaluating = true;
     for (i, rm) in roots.iter_mut().enumerate() {
         if evaluating && i % STATIC_POLL == STATIC_POLL - 1 && must_stop() {
             evaluating = false;
         }
-        let mut played: [Option<(Step, StepUndo)>; 4] = [None; 4];
-        for (j, s) in rm.turn.steps().enumerate() {
-            played[j] = Some((s, pos.play_step_unchecked(s)));
-        }
-        let ply = rm.turn.len() as i32;
-        let undo = pos.end_turn();
-        rm.static_score = match turn_boundary_result(&pos) {
-            Some(r) if r.winner == mover => Score::WIN - ply,
-            Some(_) => -(Score::WIN - ply),
-            None if evaluating => {
-                // From the opponent's view, converted as the search's static evaluation is; a
-                // floor above every score skips the threat terms.
-                let e = tusk_eval::evaluate_above(&mut pos, weights, i32::MAX).score();
-                -if e >= WIN_THRESHOLD {
-                    Score::WIN - (ply + (WIN - e))
-                } else {
-                    e.clamp(-Score::WIN_BOUND + 1, Score::WIN_BOUND - 1)
+        let (score, is_bound) = with_turn_played(&mut pos, &rm.turn, |pos, ply| {
+            match turn_boundary_result(pos) {
+                Some(r) if r.winner == mover => (Score::WIN - ply, false),
+                Some(_) => (-(Score::WIN - ply), false),
+                None if evaluating => {
+                    match tusk_eval::threatless_unless_above(pos, weights, ceiling) {
+                        Threatless::Exact(e) => (static_of(e, ply), false),
+                        // The opponent's score is at least `b`, so the mover's at most this.
+                        Threatless::AtLeast(b) => (static_of(b, ply), true),
+                    }
                 }
+                None => (-INF, false),
             }
-            None => -INF,
-        };
-        pos.undo_end_turn(undo);
-        for (s, u) in played.iter().rev().flatten() {
-            pos.undo_step(*s, *u);
+        });
+        rm.static_score = score;
+        if is_bound {
+            bounded.push(i);
+        } else {
+            best_exact = best_exact.max(score);
         }
+    }
+    bounded.sort_by_key(|&i| std::cmp::Reverse(roots[i].static_score));
+    for (k, &i) in bounded.iter().enumerate() {
+        let rm = &mut roots[i];
+        if rm.static_score < best_exact {
+            // This bound and every one after it are below the best.
+            break;
+        }
+        if k % STATIC_POLL == STATIC_POLL - 1 && must_stop() {
+            // Unknown from here on, as the turns left when the first pass is stopped.
+            for &j in &bounded[k..] {
+                roots[j].static_score = -INF;
+            }
+            break;
+        }
+        rm.static_score = with_turn_played(&mut pos, &rm.turn, |pos, ply| {
+            static_of(
+                tusk_eval::evaluate_above(pos, weights, i32::MAX).score(),
+                ply,
+            )
+        });
+        best_exact = best_exact.max(rm.static_score);
+    }
+    let (mut best, mut best_score) = (0, -INF);
+    for (i, rm) in roots.iter().enumerate() {
         if rm.static_score > best_score {
             (best, best_score) = (i, rm.static_score);
         }
     }
     best
+}
+
+/// A root turn's static score from an evaluation `e` of the opponent's turn start after it
+/// (`ply` steps), converted as the search's static evaluation is.
+fn static_of(e: i32, ply: i32) -> i32 {
+    -if e >= WIN_THRESHOLD {
+        Score::WIN - (ply + (WIN - e))
+    } else {
+        e.clamp(-Score::WIN_BOUND + 1, Score::WIN_BOUND - 1)
+    }
+}
+
+/// `f` of the opponent's turn start after `turn` is played and ended from `pos`, and its
+/// length in steps; `pos` is restored.
+fn with_turn_played<R>(
+    pos: &mut Position,
+    turn: &Turn,
+    f: impl FnOnce(&mut Position, i32) -> R,
+) -> R {
+    let mut played: [Option<(Step, StepUndo)>; 4] = [None; 4];
+    for (j, s) in turn.steps().enumerate() {
+        played[j] = Some((s, pos.play_step_unchecked(s)));
+    }
+    let undo = pos.end_turn();
+    let r = f(pos, turn.len() as i32);
+    pos.undo_end_turn(undo);
+    for (s, u) in played.iter().rev().flatten() {
+        pos.undo_step(*s, *u);
+    }
+    r
 }
 
 /// What happened in a root search.
@@ -322,6 +384,50 @@ fn collect(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The static pass with bounds finds the best turn and its score exactly as the pass with
+    /// every score exact, and a bounded turn's score is at least its exact score and below
+    /// the best (so no later use of the scores but the predictor's can tell). On turn starts
+    /// of seeded random games, with the shipped and the hand-set weights.
+    #[test]
+    fn bounded_static_scores_keep_the_best_turn_and_its_score() {
+        let mut gen = tusk_engine::TurnGen::new();
+        let (mut bounded, mut turns) = (0, 0);
+        for weights in [Weights::default(), Weights::hand_set()] {
+            for seed in 0..3 {
+                let positions = tusk_tests::random_game(seed, 80);
+                for p in positions.iter().filter(|p| p.at_turn_start()).step_by(8) {
+                    let game = tusk_engine::Game::from_position(p.clone(), 2);
+                    if game.result().is_some() {
+                        continue;
+                    }
+                    let list = root_turns(&game, &mut gen);
+                    if list.is_empty() {
+                        continue;
+                    }
+                    let mut exact: Vec<RootMove> = list.iter().map(|&t| RootMove::new(t)).collect();
+                    let mut lazy = exact.clone();
+                    let best = static_scores(p, &mut exact, &weights, true, &|| false);
+                    let found = static_scores(p, &mut lazy, &weights, false, &|| false);
+                    assert_eq!(found, best, "{p:?}");
+                    let top = exact[best].static_score;
+                    assert_eq!(lazy[best].static_score, top);
+                    for (e, l) in exact.iter().zip(&lazy) {
+                        assert!(l.static_score >= e.static_score);
+                        if l.static_score != e.static_score {
+                            assert!(l.static_score < top);
+                            bounded += 1;
+                        }
+                    }
+                    turns += list.len();
+                }
+            }
+        }
+        assert!(
+            bounded * 4 > turns,
+            "{bounded} of {turns} turns kept a bound above their exact score"
+        );
+    }
 
     #[test]
     fn root_reductions_grow_with_the_place_in_the_list_and_the_depth() {

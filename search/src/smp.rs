@@ -43,7 +43,9 @@ pub(crate) fn run(
     // its first iteration ends still plays a win this turn if there is one, and otherwise the
     // best turn by evaluation; shown as the first, partial, report. The search order is not
     // changed by it.
-    let best_static = static_scores(root, &mut roots, &shared.params.weights, &|| {
+    // The move predictor reads every turn's static score; everything else only the best.
+    let exact = shared.params.predictor;
+    let best_static = static_scores(root, &mut roots, &shared.params.weights, exact, &|| {
         shared.control.must_stop()
     });
     report(&Report {
