@@ -73,7 +73,9 @@ const STATIC_POLL: usize = 1024;
 /// reaches the best exact score found so far, highest bound first, are scored exactly. Every
 /// other turn keeps its bound as its static score, below the best: the best turn and its score
 /// are those of the pass with every score exact, and so is every use of the static scores but
-/// the move predictor's (which reads them all, and asks for `exact`).
+/// the move predictor's (which reads them all, and asks for `exact`). A stop that comes while
+/// the bounded turns are being scored leaves those not yet scored unknown (-INF), as the
+/// first pass leaves the turns it has not reached.
 pub(crate) fn static_scores(
     root: &Position,
     roots: &mut [RootMove],
