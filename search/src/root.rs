@@ -20,8 +20,12 @@ pub(crate) struct RootMove {
     /// The node moves after the turn on its principal variation.
     pub(crate) pv: Vec<NodeMove>,
     /// Its score without a search ([`static_scores`]): exact when the turn ends the game,
-    /// else the static evaluation of the opponent's turn start.
+    /// else the static evaluation of the opponent's turn start, or an upper bound of it
+    /// (`static_bound`).
     pub(crate) static_score: i32,
+    /// `static_score` is only an upper bound, below the best static score
+    /// ([`static_scores`]; [`best_known`] makes it exact where it matters).
+    pub(crate) static_bound: bool,
     /// The move predictor's logit without its search-gap feature, once the predictor has
     /// ranked the turn ([`crate::predictor::order_roots`]).
     pub(crate) predictor_base: f32,
@@ -34,6 +38,7 @@ impl RootMove {
             score: -INF,
             pv: Vec::new(),
             static_score: -INF,
+            static_bound: false,
             predictor_base: 0.0,
         }
     }
@@ -109,6 +114,7 @@ pub(crate) fn static_scores(
             }
         });
         rm.static_score = score;
+        rm.static_bound = is_bound;
         if is_bound {
             bounded.push(i);
         } else {
@@ -126,15 +132,11 @@ pub(crate) fn static_scores(
             // Unknown from here on, as the turns left when the first pass is stopped.
             for &j in &bounded[k..] {
                 roots[j].static_score = -INF;
+                roots[j].static_bound = false;
             }
             break;
         }
-        rm.static_score = with_turn_played(&mut pos, &rm.turn, |pos, ply| {
-            static_of(
-                tusk_eval::evaluate_above(pos, weights, i32::MAX).score(),
-                ply,
-            )
-        });
+        exact_static_score(&mut pos, rm, weights);
         best_exact = best_exact.max(rm.static_score);
     }
     let (mut best, mut best_score) = (0, -INF);
@@ -144,6 +146,40 @@ pub(crate) fn static_scores(
         }
     }
     best
+}
+
+/// Scores `rm` exactly ([`static_scores`] without the bound) from the root `pos`.
+fn exact_static_score(pos: &mut Position, rm: &mut RootMove, weights: &Weights) {
+    rm.static_score = with_turn_played(pos, &rm.turn, |pos, ply| {
+        static_of(
+            tusk_eval::evaluate_above(pos, weights, i32::MAX).score(),
+            ply,
+        )
+    });
+    rm.static_bound = false;
+}
+
+/// The index of the turn with the best known score ([`RootMove::known_score`]: the search's
+/// where the unfinished first iteration searched it, else the static one), the first of
+/// equals, as if every static score were exact: a bound that comes out best is made exact
+/// (it may fall below others) until an exact score is the best. (Once the best static turn
+/// has been searched and scored lower, a bounded turn's bound could otherwise be taken for
+/// its score.)
+pub(crate) fn best_known(root: &Position, roots: &mut [RootMove], weights: &Weights) -> usize {
+    let mut pos = root.clone();
+    loop {
+        let mut best = 0;
+        for (i, rm) in roots.iter().enumerate() {
+            if rm.known_score() > roots[best].known_score() {
+                best = i;
+            }
+        }
+        let rm = &mut roots[best];
+        if rm.searched() || !rm.static_bound {
+            return best;
+        }
+        exact_static_score(&mut pos, rm, weights);
+    }
 }
 
 /// A root turn's static score from an evaluation `e` of the opponent's turn start after it
@@ -388,13 +424,14 @@ mod tests {
     use super::*;
 
     /// The static pass with bounds finds the best turn and its score exactly as the pass with
-    /// every score exact, and a bounded turn's score is at least its exact score and below
-    /// the best (so no later use of the scores but the predictor's can tell). On turn starts
-    /// of seeded random games, with the shipped and the hand-set weights.
+    /// every score exact, a bounded turn's score is at least its exact score and below the
+    /// best, and the fallback of an unfinished first iteration ([`best_known`]) chooses the
+    /// same turn with the same score even where the best static turn was searched and scored
+    /// lower. On turn starts of seeded random games, with the shipped and the hand-set weights.
     #[test]
     fn bounded_static_scores_keep_the_best_turn_and_its_score() {
         let mut gen = tusk_engine::TurnGen::new();
-        let (mut bounded, mut turns) = (0, 0);
+        let (mut bounded, mut turns, mut fallbacks) = (0, 0, 0);
         for weights in [Weights::default(), Weights::hand_set()] {
             for seed in 0..3 {
                 let positions = tusk_tests::random_game(seed, 80);
@@ -422,12 +459,31 @@ mod tests {
                         }
                     }
                     turns += list.len();
+                    // The fallback of a search whose first iteration did not finish: the best
+                    // static turn and some others searched and scored lower, the rest known
+                    // by their static scores. The bounds must not change its choice.
+                    for (k, (e, l)) in exact.iter_mut().zip(lazy.iter_mut()).enumerate() {
+                        if k == best || k % 5 == 0 {
+                            let searched = e.static_score.max(-20_000) - 150;
+                            e.score = searched;
+                            l.score = searched;
+                        }
+                    }
+                    let want = best_known(p, &mut exact, &weights);
+                    let got = best_known(p, &mut lazy, &weights);
+                    assert_eq!(got, want, "{p:?}");
+                    assert_eq!(lazy[got].known_score(), exact[want].known_score());
+                    fallbacks += usize::from(!exact[want].searched());
                 }
             }
         }
         assert!(
             bounded * 4 > turns,
             "{bounded} of {turns} turns kept a bound above their exact score"
+        );
+        assert!(
+            fallbacks > 5,
+            "{fallbacks} fallbacks chose an unsearched turn"
         );
     }
 

@@ -14,7 +14,7 @@ use crate::caches::{PositionCaches, DEFAULT_CACHE_BITS};
 use crate::limits::Limits;
 use crate::pv::pv_turns;
 use crate::report::{Report, SearchResult};
-use crate::root::{is_decisive, static_scores, RootMove};
+use crate::root::{best_known, is_decisive, static_scores, RootMove};
 use crate::score::Score;
 use crate::search::{SearchShared, Worker, INF};
 
@@ -264,16 +264,8 @@ fn main_thread(
     let best = if completed == 0 {
         // No iteration ended: the best of what is known, each turn searched in the unfinished
         // first iteration by its search score (exact there), every other by its static score.
-        roots
-            .iter()
-            .reduce(|a, b| {
-                if b.known_score() > a.known_score() {
-                    b
-                } else {
-                    a
-                }
-            })
-            .expect("at least one root turn")
+        let i = best_known(root, &mut roots, &params.weights);
+        &roots[i]
     } else {
         &roots[0]
     };
