@@ -560,13 +560,10 @@ pub fn threatless_unless_above(
     w: &Weights,
     ceiling: Centirabbits,
 ) -> Threatless {
-    if let Some(steps) = goal::goal_in_mut(pos) {
-        return Threatless::Exact(WIN - Centirabbits::from(steps));
-    }
-    let us = pos.side();
-    let ctx = Context::for_scoring(pos, w);
-    let mut sink = ScoreSink::new(w);
-    let variance = positional_features(pos, &ctx, w, &mut sink);
+    let (us, ctx, mut sink, variance) = match goal_or_positional(pos, w, false) {
+        Err(goal) => return Threatless::Exact(goal),
+        Ok(part) => part,
+    };
     if w[id::capture_now_pct] >= 0 {
         let without_capture = threatless_upper(w, pos.steps_left(), us, &sink, variance);
         if without_capture > ceiling {
@@ -576,6 +573,27 @@ pub fn threatless_unless_above(
     let capture = captures::best_capture_mut(pos);
     threat::capture_now_feature(us, capture, &ctx, &mut sink);
     Threatless::Exact(threatless_upper(w, pos.steps_left(), us, &sink, variance))
+}
+
+/// What every form of the evaluation computes first: the side to move's goal this turn
+/// (`Err`: its win score; not looked for with `no_goal`), else the side to move, the context
+/// and the positional terms in a scoring sink (everything but the side to move's capture this
+/// turn and the opponent's next-turn threats), with the variance points.
+#[inline(always)]
+fn goal_or_positional<'w>(
+    pos: &mut Position,
+    w: &'w Weights,
+    no_goal: bool,
+) -> Result<(Color, Context, ScoreSink<'w>, VariancePoints), Centirabbits> {
+    if !no_goal {
+        if let Some(steps) = goal::goal_in_mut(pos) {
+            return Err(WIN - Centirabbits::from(steps));
+        }
+    }
+    let ctx = Context::for_scoring(pos, w);
+    let mut sink = ScoreSink::new(w);
+    let variance = positional_features(pos, &ctx, w, &mut sink);
+    Ok((pos.side(), ctx, sink, variance))
 }
 
 /// The side to move `us`'s score from `sink` (every term but the opponent's next-turn threats)
@@ -609,21 +627,17 @@ fn evaluate_lazily(
     rule: CaptureRule,
     no_goal: bool,
 ) -> StandPat {
-    let exact = |score| StandPat {
-        score: Bounded::Exact(score),
-        exchange: false,
-        opponent_goal_ruled_out: false,
-        threatened: None,
-    };
-    if !no_goal {
-        if let Some(steps) = goal::goal_in_mut(pos) {
-            return exact(WIN - Centirabbits::from(steps));
+    let (us, ctx, mut sink, variance) = match goal_or_positional(pos, w, no_goal) {
+        Err(goal) => {
+            return StandPat {
+                score: Bounded::Exact(goal),
+                exchange: false,
+                opponent_goal_ruled_out: false,
+                threatened: None,
+            }
         }
-    }
-    let us = pos.side();
-    let ctx = Context::for_scoring(pos, w);
-    let mut sink = ScoreSink::new(w);
-    let variance = positional_features(pos, &ctx, w, &mut sink);
+        Ok(part) => part,
+    };
     let without_capture = sink;
     let capture = captures::best_capture_mut(pos);
     threat::capture_now_feature(us, capture, &ctx, &mut sink);
@@ -660,9 +674,6 @@ fn evaluate_lazily(
 
 #[cfg(test)]
 mod tests {
-    /// The in-place forms give the same scores as the copying ones and leave the position
-    /// exactly as they found it, on positions with goals, captures and threats in reach, at
-    /// turn starts and mid-turn.
     /// The static pass's evaluation: exact where it says so and equal to `evaluate_above`'s
     /// with a floor above every score; a lower bound above the ceiling otherwise, and never
     /// a bound with a negative `capture_now_pct` (where the capture lowers the score) or a
@@ -710,6 +721,9 @@ mod tests {
         );
     }
 
+    /// The in-place forms give the same scores as the copying ones and leave the position
+    /// exactly as they found it, on positions with goals, captures and threats in reach, at
+    /// turn starts and mid-turn.
     #[test]
     fn in_place_evaluation_restores_the_position() {
         use tusk_engine::StepList;

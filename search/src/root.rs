@@ -139,10 +139,16 @@ pub(crate) fn static_scores(
         exact_static_score(&mut pos, rm, weights);
         best_exact = best_exact.max(rm.static_score);
     }
-    let (mut best, mut best_score) = (0, -INF);
+    // Nothing is searched yet: the known scores are the static ones.
+    first_best_known(roots)
+}
+
+/// The index of the first turn with the highest [`RootMove::known_score`].
+fn first_best_known(roots: &[RootMove]) -> usize {
+    let mut best = 0;
     for (i, rm) in roots.iter().enumerate() {
-        if rm.static_score > best_score {
-            (best, best_score) = (i, rm.static_score);
+        if rm.known_score() > roots[best].known_score() {
+            best = i;
         }
     }
     best
@@ -168,12 +174,7 @@ fn exact_static_score(pos: &mut Position, rm: &mut RootMove, weights: &Weights) 
 pub(crate) fn best_known(root: &Position, roots: &mut [RootMove], weights: &Weights) -> usize {
     let mut pos = root.clone();
     loop {
-        let mut best = 0;
-        for (i, rm) in roots.iter().enumerate() {
-            if rm.known_score() > roots[best].known_score() {
-                best = i;
-            }
-        }
+        let best = first_best_known(roots);
         let rm = &mut roots[best];
         if rm.searched() || !rm.static_bound {
             return best;
