@@ -255,3 +255,37 @@ pub fn capture_defences_against(
         judged: walk.judged,
     }
 }
+
+/// Whether the side to move in `pos` can stop the opponent's capture of `threat` with a
+/// single step: a legal step, not the first half of a push, that loses no own piece of
+/// `threat`'s kind or stronger and after which the opponent could capture no own piece of
+/// that kind or stronger if the turn ended there. `threat` is the strongest own kind the
+/// opponent could capture if the turn ended on `pos` ([`NextTurnThreat::capture_of_mut`]).
+/// False with no step left. Exact (every legal step is judged by the capture detector, the
+/// first defence found ends the search); allocation-free; `pos` is left exactly as it was
+/// and must not be halfway through a push.
+pub fn stopped_in_one_step(pos: &mut Position, threat: PieceKind) -> bool {
+    if pos.steps_left() == 0 {
+        return false;
+    }
+    let us = pos.side();
+    let mut steps = StepList::new();
+    pos.legal_steps(&mut steps);
+    for &step in steps.iter() {
+        let undo = pos.play_step_unchecked(step);
+        let loses = undo
+            .captured()
+            .is_some_and(|(piece, _)| piece.color() == us && piece.kind() >= threat);
+        let stops = !loses && !matches!(pos.pending(), Pending::Push { .. }) && {
+            let turn = pos.end_turn();
+            let still = can_capture_mut(pos, KindSet::at_least(threat));
+            pos.undo_end_turn(turn);
+            !still
+        };
+        pos.undo_step(step, undo);
+        if stops {
+            return true;
+        }
+    }
+    false
+}

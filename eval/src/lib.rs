@@ -370,7 +370,8 @@ pub fn features_mut(pos: &mut Position, w: &Weights) -> Features {
     if sink.features.goal.is_none() {
         threat::capture_now_features(pos, &ctx, &mut sink);
         let threat = NextTurnThreat::of_mut(pos);
-        threat::next_turn_features(pos.side(), pos.steps_left(), &ctx, threat, &mut sink);
+        let firm = threat::firm(pos, threat, true);
+        threat::next_turn_features(pos.side(), pos.steps_left(), &ctx, threat, firm, &mut sink);
     }
     sink.features
 }
@@ -660,7 +661,8 @@ fn evaluate_lazily(
     if exchange {
         sink = without_capture;
     }
-    threat::next_turn_features(us, pos.steps_left(), &ctx, threat, &mut sink);
+    let firm = threat::firm(pos, threat, w[id::capture_threat_firm_pct] != 0);
+    threat::next_turn_features(us, pos.steps_left(), &ctx, threat, firm, &mut sink);
     StandPat {
         score: Bounded::Exact(features::judgement(
             variance.adjust_integer(us, sink.difference(us)),

@@ -9,7 +9,9 @@
 //! the side to move can capture now (`capture_now_pct`); 1 when the opponent could goal next
 //! turn (`goal_threat` at a turn start, `goal_threat_late.k` mid-turn with `k` steps left); the value in rabbits of the strongest piece of the side to move the
 //! opponent could capture next turn (`capture_threat_pct` at a turn start,
-//! `capture_threat_late_pct.k` mid-turn with `k` steps left: fewer steps to defend with).
+//! `capture_threat_late_pct.k` mid-turn with `k` steps left: fewer steps to defend with), and
+//! the same value again where no single step of the side to move stops that capture
+//! (`capture_threat_firm_pct`: a firm threat, see [`firm`]).
 
 use tusk_engine::{Color, PieceKind, Position};
 
@@ -76,14 +78,28 @@ pub fn capture_now_feature<S: Sink>(
     }
 }
 
+/// Whether the opponent's capture threat `t` on `pos` (the side to move's view) is firm: no
+/// single step of the side to move stops it
+/// ([`crate::capture_defences::stopped_in_one_step`]). Only asked where it can count: false
+/// without a capture threat, and false when `needed` is false (a caller whose weight for it
+/// is 0, so that the check costs nothing there). `pos` is searched on and left as it was.
+pub fn firm(pos: &mut Position, t: NextTurnThreat, needed: bool) -> bool {
+    match t.capture {
+        Some(k) if needed => !crate::capture_defences::stopped_in_one_step(pos, k),
+        _ => false,
+    }
+}
+
 /// The next-turn threat features of the opponent of `us` (the side to move, with
-/// `steps_left` steps left in its turn): they only ever lower `us`'s score while their
-/// weights for those steps are not negative (see [`threat_slack`]).
+/// `steps_left` steps left in its turn); `firm`: no single step of `us` stops the capture
+/// threat ([`firm`]). They only ever lower `us`'s score while their weights for those steps
+/// are not negative (see [`threat_slack`]).
 pub fn next_turn_features<S: Sink>(
     us: Color,
     steps_left: u8,
     ctx: &Context,
     t: NextTurnThreat,
+    firm: bool,
     sink: &mut S,
 ) {
     let them = !us;
@@ -91,12 +107,11 @@ pub fn next_turn_features<S: Sink>(
         sink.add(them, goal_weight(steps_left), 1);
     }
     if let Some(k) = t.capture {
-        sink.add_share(
-            them,
-            capture_weight(steps_left),
-            ctx.values[us][k.index()],
-            100,
-        );
+        let value = ctx.values[us][k.index()];
+        sink.add_share(them, capture_weight(steps_left), value, 100);
+        if firm {
+            sink.add_share(them, id::capture_threat_firm_pct, value, 100);
+        }
     }
 }
 
@@ -124,7 +139,8 @@ fn capture_weight(steps_left: u8) -> Param {
 /// upper bound, which so stays one for any weights.
 pub fn threat_slack(w: &Weights, steps_left: u8) -> i64 {
     let goal = i64::from(w[goal_weight(steps_left)]).min(0);
-    let capture = i64::from(w[capture_weight(steps_left)]).min(0);
+    let capture = i64::from(w[capture_weight(steps_left)]).min(0)
+        + i64::from(w[id::capture_threat_firm_pct]).min(0);
     let cap = i64::from(w[id::piece_value_cap].max(1));
     -goal - capture * cap / 100
 }
@@ -178,6 +194,41 @@ mod tests {
         assert_eq!(late(&f, 3), camel);
         assert_eq!(f.difference(id::capture_threat_pct, Color::Silver), 0.0);
         assert!((0..3).all(|k| late(&f, k) == 0.0));
+    }
+
+    /// Silver's elephant on d5 can push gold's camel onto c6 next turn. With the camel frozen
+    /// and gold's other pieces far away no single gold step stops it: the threat is firm and
+    /// charged again at `capture_threat_firm_pct`. A gold rabbit on c4 unfreezes the camel,
+    /// which can step away to b5 (five silver steps from c6): not firm. Mirrored, the same.
+    #[test]
+    fn a_threat_no_single_step_stops_is_firm() {
+        let mut w = Weights::default();
+        w[id::capture_threat_firm_pct] = 40;
+        let frozen = [
+            ("M", "c5"),
+            ("E", "a1"),
+            ("R", "h1"),
+            ("e", "d5"),
+            ("r", "h8"),
+        ];
+        let mut freed = frozen.to_vec();
+        freed.push(("R", "c4"));
+        for (pieces, want_firm) in [(&frozen[..], true), (&freed[..], false)] {
+            let p = crate::test_util::pos("g", pieces);
+            for (q, threatened) in [(p.clone(), Color::Gold), (p.flip(), Color::Silver)] {
+                let t = NextTurnThreat::of_mut(&mut q.clone());
+                assert_eq!(t.capture, Some(PieceKind::Camel), "{q:?}");
+                assert_eq!(firm(&mut q.clone(), t, true), want_firm, "{q:?}");
+                assert!(!firm(&mut q.clone(), t, false));
+                let f = crate::features(&q, &w);
+                let get = |p: Param, c: Color| f.values[p.index()][c.index()];
+                let camel = get(id::capture_threat_pct, !threatened);
+                assert!(camel > 2.0, "{camel}");
+                let charged = get(id::capture_threat_firm_pct, !threatened);
+                assert_eq!(charged, if want_firm { camel } else { 0.0 }, "{q:?}");
+                assert_eq!(get(id::capture_threat_firm_pct, threatened), 0.0);
+            }
+        }
     }
 
     /// On the seed diagram and a walk from it (turn starts and mid-turn), the threats are

@@ -339,6 +339,13 @@ parameters! {
     /// has fewer steps to defend with before the opponent's turn, so the threat is surer
     /// (weight per `k`; feature: that value in rabbits, for the opponent).
     capture_threat_late_pct: Linear(Captures)[4] in -10000..=10000 = [30, 30, 30, 30];
+    /// Further share of that piece's value charged when no single step of the side to move
+    /// stops the capture ([`crate::capture_defences::stopped_in_one_step`]): a firm threat,
+    /// which costs at least two steps of the turn to meet, or cannot be met (with one step
+    /// left, or none, a firm threat is one no step can stop), in percent, at any steps left
+    /// (weight; feature: the piece's value in rabbits, for the opponent). Shipped at 0, where
+    /// the check is not run.
+    capture_threat_firm_pct: Linear(Captures) in -10000..=10000 = 0;
 
     /// A frozen piece loses this percentage of its value (weight; feature per frozen piece:
     /// minus its value in rabbits).

@@ -11,7 +11,7 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use tusk_engine::{Pending, PieceKind, Position, StepList};
-use tusk_eval::capture_defences::{capture_defences, CaptureDefence};
+use tusk_eval::capture_defences::{capture_defences, stopped_in_one_step, CaptureDefence};
 use tusk_eval::capture_moves::Visited;
 use tusk_eval::captures::best_capture;
 
@@ -209,6 +209,27 @@ fn capture_defences_equal_brute_force() {
     assert!(
         by_len[1..].iter().filter(|&&n| n > 0).count() >= 3,
         "{by_len:?}"
+    );
+}
+
+/// The one-step check agrees with brute force: a single step stops the threat exactly where
+/// the enumeration finds a defence of length 1 (a weaker threat after one step, no half-done
+/// push, nothing of the threatened kind or stronger lost), and the position is left as it was.
+#[test]
+fn one_step_stops_equal_brute_force() {
+    let (mut stopped, mut firm) = (0, 0);
+    for p in &threatened_positions() {
+        let mut q = p.clone();
+        let got = stopped_in_one_step(&mut q, threat(p).expect("threatened"));
+        assert_eq!(&q, p, "the check changed the position");
+        assert_eq!(got, expected(p).contains_key(&1), "{p:?}");
+        stopped += usize::from(got);
+        firm += usize::from(!got);
+    }
+    println!("one step stops {stopped} threats, {firm} are firm");
+    assert!(
+        stopped >= 50 && firm >= 50,
+        "{stopped} stopped, {firm} firm"
     );
 }
 

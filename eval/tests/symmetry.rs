@@ -99,6 +99,26 @@ fn with_the_structure_terms_positions_from_games_score_the_same_as_their_mirrore
     assert_eq!(seen, 1_000);
 }
 
+/// The firm capture threat (no single step stops it: a walk over every legal step in the
+/// generator's order) on the 1,000 positions of the ladder set, where it is charged in
+/// many, with each position's twin.
+#[test]
+fn with_the_firm_threat_positions_from_games_score_the_same_as_their_mirrored_twins() {
+    let mut w = Weights::default();
+    w[tusk_eval::weights::id::capture_threat_firm_pct] = 40;
+    let mut firm = 0;
+    for (i, pos) in data_positions("oracle/sharp-depth4-judged-ladder.jsonl")
+        .iter()
+        .enumerate()
+    {
+        check(pos, &w, &format!("ladder line {}", i + 1));
+        let f = tusk_eval::features(pos, &w);
+        let charged = f.values[tusk_eval::weights::id::capture_threat_firm_pct.index()];
+        firm += usize::from(charged != [0.0, 0.0]);
+    }
+    assert!(firm >= 20, "{firm} positions with a firm threat");
+}
+
 /// The elephant blockade (its walk and its rotations go through pieces in square order, where
 /// a tie could break the symmetry) on the 91,938 scored turn starts of sharp's games in
 /// `data/scored/sharp-eval-turn-starts.jsonl`, where it is valued in about 3,750: each one
