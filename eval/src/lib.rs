@@ -370,8 +370,7 @@ pub fn features_mut(pos: &mut Position, w: &Weights) -> Features {
     if sink.features.goal.is_none() {
         threat::capture_now_features(pos, &ctx, &mut sink);
         let threat = NextTurnThreat::of_mut(pos);
-        // The firm-threat check costs a capture search a legal step: only where it counts.
-        let firm = threat::firm(pos, threat, w[id::capture_threat_firm_pct] != 0);
+        let firm = threat::firm(pos, threat, w);
         threat::next_turn_features(pos.side(), pos.steps_left(), &ctx, threat, firm, &mut sink);
     }
     sink.features
@@ -662,7 +661,7 @@ fn evaluate_lazily(
     if exchange {
         sink = without_capture;
     }
-    let firm = threat::firm(pos, threat, w[id::capture_threat_firm_pct] != 0);
+    let firm = threat::firm(pos, threat, w);
     threat::next_turn_features(us, pos.steps_left(), &ctx, threat, firm, &mut sink);
     StandPat {
         score: Bounded::Exact(features::judgement(

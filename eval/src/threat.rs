@@ -81,11 +81,14 @@ pub fn capture_now_feature<S: Sink>(
 /// Whether the opponent's capture threat `t` on `pos` (the side to move's view) is firm: no
 /// single step of the side to move stops it
 /// ([`crate::capture_defences::stopped_in_one_step`]). Only asked where it can count: false
-/// without a capture threat, and false when `needed` is false (a caller whose weight for it
-/// is 0, so that the check costs nothing there). `pos` is searched on and left as it was.
-pub fn firm(pos: &mut Position, t: NextTurnThreat, needed: bool) -> bool {
+/// without a capture threat, and false where `w`'s `capture_threat_firm_pct` is 0 (the check
+/// costs a capture search a legal step, so it is skipped there). `pos` is searched on and
+/// left as it was.
+pub fn firm(pos: &mut Position, t: NextTurnThreat, w: &Weights) -> bool {
     match t.capture {
-        Some(k) if needed => !crate::capture_defences::stopped_in_one_step(pos, k),
+        Some(k) if w[id::capture_threat_firm_pct] != 0 => {
+            !crate::capture_defences::stopped_in_one_step(pos, k)
+        }
         _ => false,
     }
 }
@@ -218,8 +221,8 @@ mod tests {
             for (q, threatened) in [(p.clone(), Color::Gold), (p.flip(), Color::Silver)] {
                 let t = NextTurnThreat::of_mut(&mut q.clone());
                 assert_eq!(t.capture, Some(PieceKind::Camel), "{q:?}");
-                assert_eq!(firm(&mut q.clone(), t, true), want_firm, "{q:?}");
-                assert!(!firm(&mut q.clone(), t, false));
+                assert_eq!(firm(&mut q.clone(), t, &w), want_firm, "{q:?}");
+                assert!(!firm(&mut q.clone(), t, &Weights::default()));
                 let f = crate::features(&q, &w);
                 let get = |p: Param, c: Color| f.values[p.index()][c.index()];
                 let camel = get(id::capture_threat_pct, !threatened);
