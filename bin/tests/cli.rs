@@ -330,6 +330,53 @@ fn eval_batch_writes_one_json_line_per_position_and_names_a_bad_line() {
     assert!(!o.status.success());
 }
 
+#[test]
+fn eval_batch_plays_the_steps_given_and_scores_the_middle_of_the_turn() {
+    let text = format!(
+        "{{\"position\": \"{START}\", \"steps\": \"Ee2n Ee3n\"}}\n{{\"position\": \"{MIDGAME}\", \"steps\": \"\"}}\n"
+    );
+    let o = tusk(&["eval", "--batch", "-"], &text);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 2);
+    // The elephant has gone two squares up and gold, still to move, has two steps left: the
+    // score is the library's for that position, not the turn start's 0.
+    let start = tusk_engine::notation::board::parse_aei(START).unwrap();
+    let (_, mid) = tusk_engine::notation::turn::play_steps(&start, "Ee2n Ee3n").unwrap();
+    assert_eq!(mid.steps_left(), 2);
+    let expected = tusk_eval::evaluate(&mid, &tusk_eval::Weights::default());
+    assert_eq!(lines[0]["steps_left"], 2);
+    assert_eq!(lines[0]["score"], expected);
+    assert_ne!(expected, 0, "the moved elephant changes the score");
+    assert_eq!(
+        lines[0]["position"],
+        tusk_engine::notation::board::to_aei_with_side(&mid)
+    );
+    // Empty steps: the turn start itself.
+    assert_eq!(lines[1]["steps_left"], 4);
+    assert_eq!(lines[1]["position"], MIDGAME);
+
+    // An illegal step, too many steps and steps that are not a string are named, by line.
+    let bad = format!("{START}\n{{\"position\": \"{START}\", \"steps\": \"Ee2s\"}}\n");
+    let o = tusk(&["eval", "--batch", "-"], &bad);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("-:2"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("Ee2s"), "{}", stderr(&o));
+    let five = format!("{{\"position\": \"{START}\", \"steps\": \"Ee2n Ee3n Ee4n Ee5n Ee6n\"}}\n");
+    let o = tusk(&["eval", "--batch", "-"], &five);
+    assert!(stderr(&o).contains("at most 4 steps"), "{}", stderr(&o));
+    let number = format!("{{\"position\": \"{START}\", \"steps\": 3}}\n");
+    let o = tusk(&["eval", "--batch", "-"], &number);
+    assert!(
+        stderr(&o).contains("\"steps\" must be a string"),
+        "{}",
+        stderr(&o)
+    );
+}
+
 const SETUPS: &str = "1g Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Da2 Hb2 Cc2 Md2 Ee2 Cf2 Hg2 Dh2\n\
                       1s ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 da7 hb7 cc7 md7 ee7 cf7 hg7 dh7\n";
 

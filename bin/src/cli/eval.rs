@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use tusk_engine::notation::board::{parse_aei, to_aei_with_side, to_framed};
+use tusk_engine::notation::turn::play_steps;
 use tusk_engine::{turn_boundary_result, Color, Position};
 use tusk_eval::{explain, features, Features, Term, Weights};
 
@@ -24,9 +25,11 @@ pub struct EvalArgs {
     #[arg(long)]
     features: bool,
     /// Evaluate every position of FILE (`-` for standard input), one a line: `g [<64 cells>]`
-    /// as AEI gives it, or a JSON object with such a `"position"` (blank lines and `#`
-    /// comments skipped). Writes one JSON object a line: the position, the score from the side
-    /// to move's view and every term as `[gold, silver]`, in centirabbits.
+    /// as AEI gives it, or a JSON object with such a `"position"` and, optionally, `"steps"`:
+    /// steps the side to move takes first (`"Ee2n Ee3n"`, checked), to evaluate the position in
+    /// the middle of its turn (blank lines and `#` comments skipped). Writes one JSON object a
+    /// line: the position, the steps left, the score from the side to move's view and every
+    /// term as `[gold, silver]`, in centirabbits.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "setposition", "record", "features"])]
     batch: Option<PathBuf>,
 }
@@ -82,16 +85,22 @@ fn run_batch(path: &Path, weights: &Weights) -> Result<()> {
 }
 
 /// The position of one `--batch` line: AEI's `g [<64 cells>]`, or a JSON object whose
-/// `"position"` is one; not a decided game.
+/// `"position"` is one, with the side to move's optional `"steps"` played on it; not a decided
+/// game.
 fn batch_position(text: &str) -> Result<Position> {
-    let aei = if text.starts_with('{') {
+    let (aei, steps) = if text.starts_with('{') {
         let value: serde_json::Value = serde_json::from_str(text).context("not valid JSON")?;
-        match value.get("position").and_then(|p| p.as_str()) {
-            Some(p) => p.to_string(),
-            None => bail!("the JSON object has no \"position\" string"),
-        }
+        let Some(p) = value.get("position").and_then(|p| p.as_str()) else {
+            bail!("the JSON object has no \"position\" string");
+        };
+        let steps = match value.get("steps") {
+            None => None,
+            Some(serde_json::Value::String(s)) => Some(s.clone()),
+            Some(_) => bail!("\"steps\" must be a string of steps like \"Ee2n Ee3n\""),
+        };
+        (p.to_string(), steps)
     } else {
-        text.to_string()
+        (text.to_string(), None)
     };
     let pos = parse_aei(&aei)?;
     if let Some(result) = turn_boundary_result(&pos) {
@@ -101,7 +110,15 @@ fn batch_position(text: &str) -> Result<Position> {
             result.reason.name()
         );
     }
-    Ok(pos)
+    match steps {
+        Some(steps) if !steps.trim().is_empty() => {
+            // The turn is not ended: the side to move keeps the steps it has left.
+            let (_, after) =
+                play_steps(&pos, &steps).with_context(|| format!("steps \"{steps}\""))?;
+            Ok(after)
+        }
+        _ => Ok(pos),
+    }
 }
 
 /// One `--batch` output line: the position, the score from the side to move's view and
@@ -117,6 +134,7 @@ fn batch_line(pos: &Position, weights: &Weights) -> serde_json::Value {
         .collect();
     serde_json::json!({
         "position": to_aei_with_side(pos),
+        "steps_left": pos.steps_left(),
         "score": b.score(),
         "terms": terms,
     })
