@@ -276,16 +276,20 @@ fn eval_prints_every_term_and_the_score() {
     assert!(stderr(&o).contains("64 cells"));
 }
 
+/// The JSON lines a successful run wrote on standard output.
+fn json_lines(o: &Output) -> Vec<serde_json::Value> {
+    assert!(o.status.success(), "{}", stderr(o));
+    stdout(o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
 #[test]
 fn eval_batch_writes_one_json_line_per_position_and_names_a_bad_line() {
     let text = format!("# two positions\n\n{START}\n{{\"position\": \"{MIDGAME}\", \"id\": 7}}\n");
     let file = temp_file("eval-batch", "positions.txt", text.as_bytes());
-    let o = tusk(&["eval", "--batch", file.to_str().unwrap()], "");
-    assert!(o.status.success(), "{}", stderr(&o));
-    let lines: Vec<serde_json::Value> = stdout(&o)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect();
+    let lines = json_lines(&tusk(&["eval", "--batch", file.to_str().unwrap()], ""));
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[0]["position"], START);
     assert_eq!(lines[0]["score"], 0, "the opening is symmetric");
@@ -335,12 +339,7 @@ fn eval_batch_plays_the_steps_given_and_scores_the_middle_of_the_turn() {
     let text = format!(
         "{{\"position\": \"{START}\", \"steps\": \"Ee2n Ee3n\"}}\n{{\"position\": \"{MIDGAME}\", \"steps\": \"\"}}\n"
     );
-    let o = tusk(&["eval", "--batch", "-"], &text);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let lines: Vec<serde_json::Value> = stdout(&o)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect();
+    let lines = json_lines(&tusk(&["eval", "--batch", "-"], &text));
     assert_eq!(lines.len(), 2);
     // The elephant has gone two squares up and gold, still to move, has two steps left: the
     // score is the library's for that position, not the turn start's 0.

@@ -110,14 +110,12 @@ fn batch_position(text: &str) -> Result<Position> {
             result.reason.name()
         );
     }
+    // The turn is not ended: the side to move keeps the steps it has left.
     match steps {
-        Some(steps) if !steps.trim().is_empty() => {
-            // The turn is not ended: the side to move keeps the steps it has left.
-            let (_, after) =
-                play_steps(&pos, &steps).with_context(|| format!("steps \"{steps}\""))?;
-            Ok(after)
-        }
-        _ => Ok(pos),
+        Some(steps) => Ok(play_steps(&pos, &steps)
+            .with_context(|| format!("steps \"{steps}\""))?
+            .1),
+        None => Ok(pos),
     }
 }
 
