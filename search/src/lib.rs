@@ -26,6 +26,7 @@ mod root;
 mod score;
 mod search;
 mod smp;
+mod tree_captures;
 mod tt;
 mod waste;
 

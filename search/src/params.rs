@@ -105,11 +105,19 @@ pub enum Feature {
     /// iteration's fail-soft bounds (how far each turn was refuted) instead of the first
     /// iteration's scores; the other features are computed once. Off by default.
     PredictorRerank,
+    /// Whole capture moves in the main search (issue 22's capture moves as moves of the
+    /// tree, as sharp generates them first at every node): at a node with depth left and at
+    /// least three steps left, every capture move of three or four steps
+    /// ([`tusk_eval::capture_moves`]; two-step captures are pushes and pulls, node moves
+    /// already) that wins material is searched first, at full depth, never reduced or pruned,
+    /// consuming its steps of depth. So a capture that needs more steps than the depth left
+    /// is still played out instead of being priced by the evaluation. Off by default.
+    TreeCaptures,
 }
 
 impl Feature {
     /// Every feature.
-    pub const ALL: [Feature; 24] = [
+    pub const ALL: [Feature; 25] = [
         Feature::Tt,
         Feature::TtMove,
         Feature::Ordering,
@@ -134,12 +142,13 @@ impl Feature {
         Feature::ThreatLift,
         Feature::Predictor,
         Feature::PredictorRerank,
+        Feature::TreeCaptures,
     ];
 
     /// The name used on the command line (`tt`, `ttmove`, `ordering`, `null`, `lmr`, `qsearch`,
     /// `threat`, `aspiration`, `rootred`, `commute`, `capmoves`, `goaldef`, `exchange`,
     /// `defext`, `lmp`, `lmpgoal`, `elim`, `qcapture`, `rfp`, `qdefence`, `waste`,
-    /// `threatlift`, `predictor`, `rerank`).
+    /// `threatlift`, `predictor`, `rerank`, `tcapture`).
     pub const fn name(self) -> &'static str {
         match self {
             Feature::Tt => "tt",
@@ -166,6 +175,7 @@ impl Feature {
             Feature::ThreatLift => "threatlift",
             Feature::Predictor => "predictor",
             Feature::PredictorRerank => "rerank",
+            Feature::TreeCaptures => "tcapture",
         }
     }
 
@@ -173,7 +183,7 @@ impl Feature {
     pub const NAMES: &'static str =
         "tt, ttmove, ordering, null, lmr, qsearch, threat, aspiration, rootred, commute, capmoves, \
          goaldef, exchange, defext, lmp, lmpgoal, elim, qcapture, rfp, qdefence, waste, threatlift, \
-         predictor, rerank";
+         predictor, rerank, tcapture";
 
     /// The feature called `name` (see [`Feature::name`]).
     pub fn from_name(name: &str) -> Option<Feature> {
@@ -488,6 +498,8 @@ pub struct Params {
     /// With [`Params::predictor`], the root turns ranked again after every later iteration
     /// (see [`Feature::PredictorRerank`]).
     pub predictor_rerank: bool,
+    /// Whole capture moves searched first in the main search (see [`Feature::TreeCaptures`]).
+    pub tree_captures: bool,
     /// The move predictor's model (the shipped one by default).
     pub predictor_model: crate::predictor::Predictor,
 }
@@ -580,6 +592,7 @@ impl Default for Params {
             free_capture_pct: crate::waste::Charges::SHARP.free_capture_pct,
             predictor: false,
             predictor_rerank: false,
+            tree_captures: false,
             predictor_model: crate::predictor::Predictor::shipped(),
         }
     }
@@ -613,6 +626,7 @@ impl Params {
             Feature::ThreatLift => self.threat_lift = on,
             Feature::Predictor => self.predictor = on,
             Feature::PredictorRerank => self.predictor_rerank = on,
+            Feature::TreeCaptures => self.tree_captures = on,
         }
     }
 
@@ -730,6 +744,7 @@ impl Params {
             Feature::ThreatLift => self.threat_lift,
             Feature::Predictor => self.predictor,
             Feature::PredictorRerank => self.predictor_rerank,
+            Feature::TreeCaptures => self.tree_captures,
         }
     }
 }

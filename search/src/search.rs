@@ -21,6 +21,7 @@ use crate::node_move::NodeMove;
 use crate::ordering::{capture_gain, grow, near_goal, pick, threat_region, touches, MoveHistory};
 use crate::params::Params;
 use crate::score::Score;
+use crate::tree_captures::NodeBest;
 use crate::tt::{Bound, Tt};
 use crate::waste::{self, TurnBoard};
 
@@ -137,7 +138,7 @@ pub(crate) struct Worker<'a> {
     lifted: Vec<bool>,
     /// Per height: the node move being searched there (read by the child for move-order
     /// pruning inside the turn).
-    line: Vec<NodeMove>,
+    pub(crate) line: Vec<NodeMove>,
     /// Nodes searched by this thread.
     pub(crate) nodes: u64,
     unflushed: u64,
@@ -810,6 +811,27 @@ impl<'a> Worker<'a> {
             }
         }
 
+        // Whole capture moves of three or four steps first (`tcapture`).
+        let mut captures = NodeBest {
+            best: -INF,
+            alpha,
+            searched: 0,
+        };
+        if params.tree_captures
+            && self.search_tree_captures(depth, ply, h, beta, pv, ext, &mut captures)
+        {
+            if params.tt {
+                self.sh
+                    .tt
+                    .store(key, ply, NodeMove::NONE, captures.best, depth, Bound::Lower);
+            }
+            return captures.best;
+        }
+        if self.stopped {
+            return 0;
+        }
+        alpha = captures.alpha;
+
         let mut list = std::mem::take(&mut self.lists[h]);
         generate(&mut self.pos, &mut list, &mut self.scratch);
         if params.commute && !turn_start && !threatened {
@@ -827,7 +849,7 @@ impl<'a> Worker<'a> {
             .score(&self.pos, &mut list, tt_mv, h, region, params.ordering);
 
         let side = self.pos.side();
-        let mut best = -INF;
+        let mut best = captures.best;
         let mut best_mv = NodeMove::NONE;
         let mut searched = 0usize;
         let mut restrict = restricted;
@@ -918,7 +940,7 @@ impl<'a> Worker<'a> {
         }
         self.lists[h] = list;
 
-        if searched == 0 {
+        if searched == 0 && captures.searched == 0 {
             // No legal continuation: at a turn start the side to move loses (immobilised, or
             // every turn repeats a third time); mid-turn this line is not a legal turn.
             return -(Score::WIN - ply);
@@ -1312,5 +1334,66 @@ mod tests {
                 assert!(worker.stopped, "10 of 10 nodes");
             },
         );
+    }
+    /// The search of `pos` at `depth` steps from its turn start (full window) with `params`:
+    /// the score and the board after the steps of its principal variation's first turn.
+    fn searched(
+        pos: tusk_engine::Position,
+        depth: i32,
+        params: crate::params::Params,
+    ) -> (i32, tusk_engine::Position) {
+        use super::INF;
+        with_worker(pos, params, None, |worker| {
+            let v = worker.search(depth, 0, 0, -INF, INF, true, 0);
+            let mut board = worker.pos.clone();
+            for m in worker.pv_at(0).iter().take_while(|m| m.len() > 0) {
+                board.play_step_unchecked(m.first());
+                if m.len() == 2 {
+                    board.play_step_unchecked(m.second());
+                }
+            }
+            (v, board)
+        })
+    }
+
+    /// With `tcapture`, a capture that needs the whole turn (two steps of approach, then the
+    /// push) is played out by a search of one step of depth, where the plain search can only
+    /// price it: its principal variation is the capture, and its score counts the rabbit won
+    /// in full. Colour-mirrored, the same.
+    #[test]
+    fn a_whole_turn_capture_is_played_out_beyond_the_depth_left() {
+        use crate::params::Params;
+        use tusk_engine::notation::board::to_aei;
+        use tusk_engine::notation::turn::play_steps;
+        let pos = gold_to_move(&[
+            ('E', "f5"),
+            ('R', "a2"),
+            ('R', "b2"),
+            ('r', "c5"),
+            ('r', "h7"),
+            ('r', "g7"),
+        ]);
+        let with = Params {
+            tree_captures: true,
+            ..Params::default()
+        };
+        for (p, capture) in [
+            (pos.clone(), "Ef5w Ee5w rc5n Ed5w"),
+            (pos.flip(), "ef4w ee4w Rc4s ed4w"),
+        ] {
+            let (plain, plain_pv) = searched(p.clone(), 1, Params::default());
+            let (captured, after) = searched(p.clone(), 1, with.clone());
+            let want = play_steps(&p, capture).expect("the capture is legal").1;
+            assert_eq!(
+                to_aei(&after),
+                to_aei(&want),
+                "plain: {}",
+                to_aei(&plain_pv)
+            );
+            assert!(
+                captured >= plain + 20,
+                "the capture counted in full: {captured} against {plain}"
+            );
+        }
     }
 }
