@@ -27,6 +27,7 @@ mod score;
 mod search;
 mod smp;
 mod tree_captures;
+mod tree_tactics;
 mod tt;
 mod waste;
 

@@ -113,11 +113,18 @@ pub enum Feature {
     /// consuming its steps of depth. So a capture that needs more steps than the depth left
     /// is still played out instead of being priced by the evaluation. Off by default.
     TreeCaptures,
+    /// Approach-and-push tactics in the main search (part of sharp's relevant tactics): at a
+    /// node with depth left and at least three steps left, every three- or four-step move in
+    /// which one own piece walks up to an enemy trap guard, or to an enemy piece near a trap
+    /// the side to move holds alone, and pushes or pulls it (`tree_tactics.rs`) is searched
+    /// after the capture moves and before the node's own moves, at full depth, never reduced
+    /// or pruned, consuming its steps of depth. Off by default.
+    TreeTactics,
 }
 
 impl Feature {
     /// Every feature.
-    pub const ALL: [Feature; 25] = [
+    pub const ALL: [Feature; 26] = [
         Feature::Tt,
         Feature::TtMove,
         Feature::Ordering,
@@ -143,12 +150,13 @@ impl Feature {
         Feature::Predictor,
         Feature::PredictorRerank,
         Feature::TreeCaptures,
+        Feature::TreeTactics,
     ];
 
     /// The name used on the command line (`tt`, `ttmove`, `ordering`, `null`, `lmr`, `qsearch`,
     /// `threat`, `aspiration`, `rootred`, `commute`, `capmoves`, `goaldef`, `exchange`,
     /// `defext`, `lmp`, `lmpgoal`, `elim`, `qcapture`, `rfp`, `qdefence`, `waste`,
-    /// `threatlift`, `predictor`, `rerank`, `tcapture`).
+    /// `threatlift`, `predictor`, `rerank`, `tcapture`, `ttactic`).
     pub const fn name(self) -> &'static str {
         match self {
             Feature::Tt => "tt",
@@ -176,6 +184,7 @@ impl Feature {
             Feature::Predictor => "predictor",
             Feature::PredictorRerank => "rerank",
             Feature::TreeCaptures => "tcapture",
+            Feature::TreeTactics => "ttactic",
         }
     }
 
@@ -183,7 +192,7 @@ impl Feature {
     pub const NAMES: &'static str =
         "tt, ttmove, ordering, null, lmr, qsearch, threat, aspiration, rootred, commute, capmoves, \
          goaldef, exchange, defext, lmp, lmpgoal, elim, qcapture, rfp, qdefence, waste, threatlift, \
-         predictor, rerank, tcapture";
+         predictor, rerank, tcapture, ttactic";
 
     /// The feature called `name` (see [`Feature::name`]).
     pub fn from_name(name: &str) -> Option<Feature> {
@@ -500,6 +509,8 @@ pub struct Params {
     pub predictor_rerank: bool,
     /// Whole capture moves searched first in the main search (see [`Feature::TreeCaptures`]).
     pub tree_captures: bool,
+    /// Approach-and-push tactics searched after the captures (see [`Feature::TreeTactics`]).
+    pub tree_tactics: bool,
     /// The move predictor's model (the shipped one by default).
     pub predictor_model: crate::predictor::Predictor,
 }
@@ -593,6 +604,7 @@ impl Default for Params {
             predictor: false,
             predictor_rerank: false,
             tree_captures: false,
+            tree_tactics: false,
             predictor_model: crate::predictor::Predictor::shipped(),
         }
     }
@@ -627,6 +639,7 @@ impl Params {
             Feature::Predictor => self.predictor = on,
             Feature::PredictorRerank => self.predictor_rerank = on,
             Feature::TreeCaptures => self.tree_captures = on,
+            Feature::TreeTactics => self.tree_tactics = on,
         }
     }
 
@@ -745,6 +758,7 @@ impl Params {
             Feature::Predictor => self.predictor,
             Feature::PredictorRerank => self.predictor_rerank,
             Feature::TreeCaptures => self.tree_captures,
+            Feature::TreeTactics => self.tree_tactics,
         }
     }
 }

@@ -22,6 +22,7 @@ use crate::ordering::{capture_gain, grow, near_goal, pick, threat_region, touche
 use crate::params::Params;
 use crate::score::Score;
 use crate::tree_captures::NodeBest;
+use crate::tree_tactics::TacticMove;
 use crate::tt::{Bound, Tt};
 use crate::waste::{self, TurnBoard};
 
@@ -122,6 +123,10 @@ pub(crate) struct Worker<'a> {
     pub(crate) lists: Vec<Vec<Scored>>,
     /// Per height: the quiescence search's capture moves.
     pub(crate) capture_lists: Vec<Vec<CaptureMove>>,
+    /// Per height: the main search's tactic moves (`ttactic`).
+    pub(crate) tactic_lists: Vec<Vec<TacticMove>>,
+    /// The tactic generator's work list of node moves.
+    pub(crate) tactic_node_moves: Vec<Scored>,
     /// Per height: the quiescence search's capture defences (`qdefence`).
     pub(crate) defence_lists: Vec<Vec<CaptureDefence>>,
     /// The capture-move and capture-defence generators' work table.
@@ -211,6 +216,8 @@ impl<'a> Worker<'a> {
             defence: DefenceWalk::new(),
             turn_boards,
             waste_captures: Vec::with_capacity(64),
+            tactic_lists: (0..MAX_HEIGHT + 1).map(|_| Vec::new()).collect(),
+            tactic_node_moves: Vec::with_capacity(128),
         }
     }
 
@@ -811,24 +818,27 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // Whole capture moves of three or four steps first (`tcapture`).
+        // Whole capture moves of three or four steps first (`tcapture`), then the
+        // approach-and-push tactics (`ttactic`).
         let mut captures = NodeBest {
             best: -INF,
             alpha,
             searched: 0,
         };
-        if params.tree_captures
-            && self.search_tree_captures(depth, ply, h, beta, pv, ext, &mut captures)
-        {
+        let cut = (params.tree_captures
+            && self.search_tree_captures(depth, ply, h, beta, pv, ext, &mut captures))
+            || (params.tree_tactics
+                && self.search_tree_tactics(depth, ply, h, beta, pv, ext, &mut captures));
+        if self.stopped {
+            return 0;
+        }
+        if cut {
             if params.tt {
                 self.sh
                     .tt
                     .store(key, ply, NodeMove::NONE, captures.best, depth, Bound::Lower);
             }
             return captures.best;
-        }
-        if self.stopped {
-            return 0;
         }
         alpha = captures.alpha;
 

@@ -15,6 +15,7 @@
 //! variation one by one, and a node whose best move was a capture keeps the table's earlier
 //! move (the captures are generated again, first, on the next visit).
 
+use tusk_engine::Step;
 use tusk_eval::capture_moves::{capture_moves, CaptureMove, MAX_STEPS};
 
 use crate::moves::value;
@@ -69,43 +70,58 @@ impl Worker<'_> {
         });
         let mut cut = false;
         for m in list.iter() {
-            let steps = m.steps();
-            let first = node.searched == 0;
-            let (a, b) = if first {
-                (node.alpha, beta)
-            } else {
-                (node.alpha, node.alpha + 1)
-            };
-            let mut v = self.after_capture(steps, depth, ply, h, a, b, pv && first, ext);
-            if !self.stopped && !first && pv && v > node.alpha && v < beta {
-                v = self.after_capture(steps, depth, ply, h, node.alpha, beta, true, ext);
-            }
-            if self.stopped {
+            if self.try_sequence(m.steps(), depth, ply, h, beta, pv, ext, node) {
+                cut = true;
                 break;
-            }
-            node.searched += 1;
-            if v > node.best {
-                node.best = v;
-                if v > node.alpha {
-                    node.alpha = v;
-                    self.set_pv_steps(h, steps);
-                    if v >= beta {
-                        cut = true;
-                        break;
-                    }
-                }
             }
         }
         self.capture_lists[h] = list;
         cut
     }
 
-    /// Plays the capture move `steps` at height `h`, searches the position after it with the
+    /// Searches the step sequence `steps` (a capture or tactic move) as the next move of the
+    /// node at height `h` into `node`, principal-variation style (the first move searched
+    /// with the full window, later ones with a null window first): true where it reached
+    /// `beta` or the search stopped.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn try_sequence(
+        &mut self,
+        steps: &[Step],
+        depth: i32,
+        ply: i32,
+        h: usize,
+        beta: i32,
+        pv: bool,
+        ext: i32,
+        node: &mut NodeBest,
+    ) -> bool {
+        let first = node.searched == 0;
+        let b = if first { beta } else { node.alpha + 1 };
+        let mut v = self.after_sequence(steps, depth, ply, h, node.alpha, b, pv && first, ext);
+        if !self.stopped && !first && pv && v > node.alpha && v < beta {
+            v = self.after_sequence(steps, depth, ply, h, node.alpha, beta, true, ext);
+        }
+        if self.stopped {
+            return true;
+        }
+        node.searched += 1;
+        if v > node.best {
+            node.best = v;
+            if v > node.alpha {
+                node.alpha = v;
+                self.set_pv_steps(h, steps);
+                return v >= beta;
+            }
+        }
+        false
+    }
+
+    /// Plays the step sequence `steps` at height `h`, searches the position after it with the
     /// depth its steps leave, and takes the steps back: its value from the mover's view.
     #[allow(clippy::too_many_arguments)]
-    fn after_capture(
+    fn after_sequence(
         &mut self,
-        steps: &[tusk_engine::Step],
+        steps: &[Step],
         depth: i32,
         ply: i32,
         h: usize,
@@ -114,7 +130,7 @@ impl Worker<'_> {
         pv: bool,
         ext: i32,
     ) -> i32 {
-        // No move-order pruning after a capture move: the child sees no previous node move.
+        // No move-order pruning after a sequence: the child sees no previous node move.
         self.line[h] = NodeMove::NONE;
         let mut undo = [None; MAX_STEPS];
         for (u, &s) in undo.iter_mut().zip(steps) {
