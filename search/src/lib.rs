@@ -26,6 +26,8 @@ mod root;
 mod score;
 mod search;
 mod smp;
+#[cfg(test)]
+mod test_util;
 mod tree_captures;
 mod tree_tactics;
 mod tt;

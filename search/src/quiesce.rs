@@ -23,12 +23,14 @@ use tusk_eval::capture_moves::capture_moves;
 use crate::moves::{generate_captures, value};
 use crate::score::Score;
 use crate::search::{Stand, Worker, GENERATOR_STEPS_PER_NODE, MAX_HEIGHT};
+use crate::tree_captures::{capture_move_gain, sort_capture_moves};
 
-/// The most steps of a capture move or a capture defence (a whole turn).
-const MAX_SEQUENCE: usize = 4;
+/// The most steps of a capture move, a tactic move or a capture defence (a whole turn).
+pub(crate) const MAX_SEQUENCE: usize = 4;
 const _: () = assert!(
     tusk_eval::capture_moves::MAX_STEPS == MAX_SEQUENCE
         && tusk_eval::capture_defences::MAX_STEPS == MAX_SEQUENCE
+        && crate::tree_tactics::MAX_STEPS == MAX_SEQUENCE
 );
 
 /// Steps the capture-defence generator may play at one quiescence node (a safety bound: two
@@ -150,16 +152,9 @@ impl Worker<'_> {
         let mut list = std::mem::take(&mut self.capture_lists[h]);
         let played = capture_moves(&mut self.pos, &mut list, &mut self.capture_visited);
         self.charge_generator_steps(played);
-        let gain =
-            |m: &tusk_eval::capture_moves::CaptureMove| value(m.captured) - m.lost.map_or(0, value);
-        list.sort_unstable_by(|a, b| {
-            gain(b)
-                .cmp(&gain(a))
-                .then(a.steps().len().cmp(&b.steps().len()))
-                .then(a.hash.cmp(&b.hash))
-        });
+        sort_capture_moves(&mut list);
         for m in list.iter() {
-            if gain(m) <= 0 {
+            if capture_move_gain(m) <= 0 {
                 break;
             }
             let steps = m.steps();
@@ -180,17 +175,8 @@ impl Worker<'_> {
     /// position at height `h`, `ply` steps from the root, searches the position reached one
     /// node move deeper and takes the steps back: its value from the side to move's view.
     fn qsearch_after(&mut self, ply: i32, h: usize, steps: &[Step], alpha: i32, beta: i32) -> i32 {
-        let mut undo = [None; MAX_SEQUENCE];
-        for (u, &s) in undo.iter_mut().zip(steps) {
-            *u = Some(self.pos.play_step_unchecked(s));
-        }
-        let v = self.qsearch(ply + steps.len() as i32, h + 1, alpha, beta);
-        for (u, &s) in undo.iter().zip(steps).rev() {
-            if let Some(u) = *u {
-                self.pos.undo_step(s, u);
-            }
-        }
-        v
+        let ply = ply + steps.len() as i32;
+        self.with_steps_played(steps, |w| w.qsearch(ply, h + 1, alpha, beta))
     }
 
     /// Takes the value `v` of the sequence `steps` at height `h` into `best` and `alpha` (its

@@ -21,7 +21,7 @@ use crate::node_move::NodeMove;
 use crate::ordering::{capture_gain, grow, near_goal, pick, threat_region, touches, MoveHistory};
 use crate::params::Params;
 use crate::score::Score;
-use crate::tree_captures::NodeBest;
+use crate::tree_captures::SequenceNode;
 use crate::tree_tactics::TacticMove;
 use crate::tt::{Bound, Tt};
 use crate::waste::{self, TurnBoard};
@@ -125,8 +125,6 @@ pub(crate) struct Worker<'a> {
     pub(crate) capture_lists: Vec<Vec<CaptureMove>>,
     /// Per height: the main search's tactic moves (`ttactic`).
     pub(crate) tactic_lists: Vec<Vec<TacticMove>>,
-    /// The tactic generator's work list of node moves.
-    pub(crate) tactic_node_moves: Vec<Scored>,
     /// Per height: the quiescence search's capture defences (`qdefence`).
     pub(crate) defence_lists: Vec<Vec<CaptureDefence>>,
     /// The capture-move and capture-defence generators' work table.
@@ -217,7 +215,6 @@ impl<'a> Worker<'a> {
             turn_boards,
             waste_captures: Vec::with_capacity(64),
             tactic_lists: (0..MAX_HEIGHT + 1).map(|_| Vec::new()).collect(),
-            tactic_node_moves: Vec::with_capacity(128),
         }
     }
 
@@ -820,27 +817,36 @@ impl<'a> Worker<'a> {
 
         // Whole capture moves of three or four steps first (`tcapture`), then the
         // approach-and-push tactics (`ttactic`).
-        let mut captures = NodeBest {
+        let mut sequences = SequenceNode {
+            depth,
+            ply,
+            h,
+            beta,
+            pv,
+            ext,
             best: -INF,
             alpha,
             searched: 0,
         };
-        let cut = (params.tree_captures
-            && self.search_tree_captures(depth, ply, h, beta, pv, ext, &mut captures))
-            || (params.tree_tactics
-                && self.search_tree_tactics(depth, ply, h, beta, pv, ext, &mut captures));
+        let cut = (params.tree_captures && self.search_tree_captures(&mut sequences))
+            || (params.tree_tactics && self.search_tree_tactics(&mut sequences));
         if self.stopped {
             return 0;
         }
         if cut {
             if params.tt {
-                self.sh
-                    .tt
-                    .store(key, ply, NodeMove::NONE, captures.best, depth, Bound::Lower);
+                self.sh.tt.store(
+                    key,
+                    ply,
+                    NodeMove::NONE,
+                    sequences.best,
+                    depth,
+                    Bound::Lower,
+                );
             }
-            return captures.best;
+            return sequences.best;
         }
-        alpha = captures.alpha;
+        alpha = sequences.alpha;
 
         let mut list = std::mem::take(&mut self.lists[h]);
         generate(&mut self.pos, &mut list, &mut self.scratch);
@@ -859,7 +865,7 @@ impl<'a> Worker<'a> {
             .score(&self.pos, &mut list, tt_mv, h, region, params.ordering);
 
         let side = self.pos.side();
-        let mut best = captures.best;
+        let mut best = sequences.best;
         let mut best_mv = NodeMove::NONE;
         let mut searched = 0usize;
         let mut restrict = restricted;
@@ -950,7 +956,7 @@ impl<'a> Worker<'a> {
         }
         self.lists[h] = list;
 
-        if searched == 0 && captures.searched == 0 {
+        if searched == 0 && sequences.searched == 0 {
             // No legal continuation: at a turn start the side to move loses (immobilised, or
             // every turn repeats a third time); mid-turn this line is not a legal turn.
             return -(Score::WIN - ply);
@@ -980,6 +986,27 @@ impl<'a> Worker<'a> {
         }
         head[h][k..k + n].copy_from_slice(&tail[0][..n]);
         self.pv_len[h] = n + k;
+    }
+
+    /// Plays the steps `steps` (at most a turn's, [`crate::quiesce::MAX_SEQUENCE`]) from the
+    /// current position, runs `f` there and takes the steps back: `f`'s answer.
+    pub(crate) fn with_steps_played<R>(
+        &mut self,
+        steps: &[tusk_engine::Step],
+        f: impl FnOnce(&mut Self) -> R,
+    ) -> R {
+        debug_assert!(steps.len() <= crate::quiesce::MAX_SEQUENCE);
+        let mut undo = [None; crate::quiesce::MAX_SEQUENCE];
+        for (u, &s) in undo.iter_mut().zip(steps) {
+            *u = Some(self.pos.play_step_unchecked(s));
+        }
+        let r = f(self);
+        for (u, &s) in undo.iter().zip(steps).rev() {
+            if let Some(u) = *u {
+                self.pos.undo_step(s, u);
+            }
+        }
+        r
     }
 
     /// Makes `m` followed by the child's PV the PV at height `h`.
@@ -1133,12 +1160,7 @@ mod tests {
 
     /// The turn start of `pieces` (letter and square, `('E', "d4")`) with gold to move.
     fn gold_to_move(pieces: &[(char, &str)]) -> tusk_engine::Position {
-        use tusk_engine::{Color, Piece, Square};
-        let list: Vec<(Piece, Square)> = pieces
-            .iter()
-            .map(|&(p, s)| (Piece::from_letter(p).unwrap(), Square::parse(s).unwrap()))
-            .collect();
-        tusk_engine::notation::board::from_pieces(Color::Gold, &list).unwrap()
+        crate::test_util::position(tusk_engine::Color::Gold, pieces)
     }
 
     /// The value of a turn ended after `steps` (`"d4e"`, ...) from the turn start of `pieces`

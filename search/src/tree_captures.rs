@@ -16,7 +16,7 @@
 //! move (the captures are generated again, first, on the next visit).
 
 use tusk_engine::Step;
-use tusk_eval::capture_moves::{capture_moves, CaptureMove, MAX_STEPS};
+use tusk_eval::capture_moves::{capture_moves, CaptureMove};
 
 use crate::moves::value;
 use crate::node_move::NodeMove;
@@ -27,12 +27,36 @@ const MIN_STEPS: usize = 3;
 
 /// What a capture move wins: the victim's value less the own piece lost on the way.
 #[inline]
-fn gain(m: &CaptureMove) -> i32 {
+pub(crate) fn capture_move_gain(m: &CaptureMove) -> i32 {
     value(m.captured) - m.lost.map_or(0, value)
 }
 
-/// The search state of one node that the capture moves share with the node's own moves.
-pub(crate) struct NodeBest {
+/// Sorts capture moves best gain first, then shortest, then by the board reached (so the
+/// order is the same on every visit).
+pub(crate) fn sort_capture_moves(list: &mut [CaptureMove]) {
+    list.sort_unstable_by(|a, b| {
+        capture_move_gain(b)
+            .cmp(&capture_move_gain(a))
+            .then(a.steps().len().cmp(&b.steps().len()))
+            .then(a.hash.cmp(&b.hash))
+    });
+}
+
+/// A main-search node whose step-sequence moves (captures, tactics) are searched before its
+/// own node moves: where it is, its window, and what the sequences found.
+pub(crate) struct SequenceNode {
+    /// Steps of depth left at the node.
+    pub(crate) depth: i32,
+    /// Steps from the root.
+    pub(crate) ply: i32,
+    /// Node moves from the root.
+    pub(crate) h: usize,
+    /// The window's upper bound.
+    pub(crate) beta: i32,
+    /// Whether the node is on the principal variation.
+    pub(crate) pv: bool,
+    /// The goal-threat extension the line may still receive.
+    pub(crate) ext: i32,
     /// The best value so far.
     pub(crate) best: i32,
     /// The window's lower bound, raised by the moves searched.
@@ -42,107 +66,71 @@ pub(crate) struct NodeBest {
 }
 
 impl Worker<'_> {
-    /// Searches the capture moves of three or four steps at height `h` (see the module docs)
-    /// with `depth` steps of depth, into `node`; true where one reached `beta`.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn search_tree_captures(
-        &mut self,
-        depth: i32,
-        ply: i32,
-        h: usize,
-        beta: i32,
-        pv: bool,
-        ext: i32,
-        node: &mut NodeBest,
-    ) -> bool {
+    /// Searches the capture moves of three or four steps at the node (see the module docs);
+    /// true where one reached beta or the search stopped.
+    pub(crate) fn search_tree_captures(&mut self, node: &mut SequenceNode) -> bool {
         if usize::from(self.pos.steps_left()) < MIN_STEPS {
             return false;
         }
-        let mut list = std::mem::take(&mut self.capture_lists[h]);
+        let mut list = std::mem::take(&mut self.capture_lists[node.h]);
         let played = capture_moves(&mut self.pos, &mut list, &mut self.capture_visited);
         self.charge_generator_steps(played);
-        list.retain(|m| m.steps().len() >= MIN_STEPS && gain(m) > 0);
-        list.sort_unstable_by(|a, b| {
-            gain(b)
-                .cmp(&gain(a))
-                .then(a.steps().len().cmp(&b.steps().len()))
-                .then(a.hash.cmp(&b.hash))
-        });
-        let mut cut = false;
-        for m in list.iter() {
-            if self.try_sequence(m.steps(), depth, ply, h, beta, pv, ext, node) {
-                cut = true;
-                break;
-            }
-        }
-        self.capture_lists[h] = list;
+        list.retain(|m| m.steps().len() >= MIN_STEPS && capture_move_gain(m) > 0);
+        sort_capture_moves(&mut list);
+        let cut = self.try_sequences(list.iter().map(CaptureMove::steps), node);
+        self.capture_lists[node.h] = list;
         cut
     }
 
-    /// Searches the step sequence `steps` (a capture or tactic move) as the next move of the
-    /// node at height `h` into `node`, principal-variation style (the first move searched
-    /// with the full window, later ones with a null window first): true where it reached
-    /// `beta` or the search stopped.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn try_sequence(
+    /// Searches each step sequence of `moves` (capture or tactic moves) in turn as the next
+    /// move of `node`, principal-variation style (the node's first move with the full window,
+    /// later ones with a null window first), until one reaches beta or the search stops
+    /// (then true).
+    pub(crate) fn try_sequences<'m>(
         &mut self,
-        steps: &[Step],
-        depth: i32,
-        ply: i32,
-        h: usize,
-        beta: i32,
-        pv: bool,
-        ext: i32,
-        node: &mut NodeBest,
+        moves: impl Iterator<Item = &'m [Step]>,
+        node: &mut SequenceNode,
     ) -> bool {
-        let first = node.searched == 0;
-        let b = if first { beta } else { node.alpha + 1 };
-        let mut v = self.after_sequence(steps, depth, ply, h, node.alpha, b, pv && first, ext);
-        if !self.stopped && !first && pv && v > node.alpha && v < beta {
-            v = self.after_sequence(steps, depth, ply, h, node.alpha, beta, true, ext);
-        }
-        if self.stopped {
-            return true;
-        }
-        node.searched += 1;
-        if v > node.best {
-            node.best = v;
-            if v > node.alpha {
-                node.alpha = v;
-                self.set_pv_steps(h, steps);
-                return v >= beta;
+        for steps in moves {
+            let first = node.searched == 0;
+            let b = if first { node.beta } else { node.alpha + 1 };
+            let mut v = self.after_sequence(steps, node, node.alpha, b, node.pv && first);
+            if !self.stopped && !first && node.pv && v > node.alpha && v < node.beta {
+                v = self.after_sequence(steps, node, node.alpha, node.beta, true);
+            }
+            if self.stopped {
+                return true;
+            }
+            node.searched += 1;
+            if v > node.best {
+                node.best = v;
+                if v > node.alpha {
+                    node.alpha = v;
+                    self.set_pv_steps(node.h, steps);
+                    if v >= node.beta {
+                        return true;
+                    }
+                }
             }
         }
         false
     }
 
-    /// Plays the step sequence `steps` at height `h`, searches the position after it with the
-    /// depth its steps leave, and takes the steps back: its value from the mover's view.
-    #[allow(clippy::too_many_arguments)]
+    /// Plays the step sequence `steps` at the node, searches the position after it with the
+    /// depth its steps leave and window (alpha, beta), and takes the steps back: its value
+    /// from the mover's view.
     fn after_sequence(
         &mut self,
         steps: &[Step],
-        depth: i32,
-        ply: i32,
-        h: usize,
+        node: &SequenceNode,
         alpha: i32,
         beta: i32,
         pv: bool,
-        ext: i32,
     ) -> i32 {
         // No move-order pruning after a sequence: the child sees no previous node move.
-        self.line[h] = NodeMove::NONE;
-        let mut undo = [None; MAX_STEPS];
-        for (u, &s) in undo.iter_mut().zip(steps) {
-            *u = Some(self.pos.play_step_unchecked(s));
-        }
+        self.line[node.h] = NodeMove::NONE;
         let len = steps.len() as i32;
-        let v = self.search(depth - len, ply + len, h + 1, alpha, beta, pv, ext);
-        for (u, &s) in undo.iter().zip(steps).rev() {
-            if let Some(u) = *u {
-                self.pos.undo_step(s, u);
-            }
-        }
-        v
+        let (depth, ply, h, ext) = (node.depth - len, node.ply + len, node.h + 1, node.ext);
+        self.with_steps_played(steps, |w| w.search(depth, ply, h, alpha, beta, pv, ext))
     }
 }

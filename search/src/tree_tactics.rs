@@ -13,9 +13,9 @@
 //! (captures are the capture moves', [`crate::tree_captures`]); moves reaching the same board
 //! are given once.
 
-use tusk_engine::{Bitboard, Color, Position, Square, Step, StepList, NEIGHBOURS};
+use tusk_engine::{Bitboard, Color, Position, Square, Step, StepList, StepMask, NEIGHBOURS};
 
-use crate::moves::{generate, Scored};
+use crate::tree_captures::SequenceNode;
 
 /// The most steps of a tactic move (a whole turn).
 pub(crate) const MAX_STEPS: usize = 4;
@@ -57,7 +57,6 @@ fn held_traps(pos: &Position, us: Color) -> impl Iterator<Item = Square> + '_ {
 /// Work state of one call of [`tactic_moves`].
 struct Walk<'a> {
     out: &'a mut Vec<TacticMove>,
-    node_moves: &'a mut Vec<Scored>,
     path: [Step; MAX_STEPS],
     /// Steps generated or played so far (the generator's work).
     played: u32,
@@ -86,7 +85,13 @@ impl Walk<'_> {
             return;
         }
         let mut steps = StepList::new();
-        pos.legal_steps(&mut steps);
+        let walker_only = StepMask {
+            own_from: Bitboard::from_square(walker),
+            own_to: Bitboard::EMPTY,
+            enemy_from: Bitboard::EMPTY,
+            enemy_to: Bitboard::EMPTY,
+        };
+        pos.legal_steps_touching(walker_only, &mut steps);
         self.played += steps.len() as u32;
         for &s in steps.iter() {
             if s.from() != walker || s.to().distance(target) >= walker.distance(target) {
@@ -113,22 +118,15 @@ impl Walk<'_> {
         closer: Option<Square>,
         len: usize,
     ) {
-        let mut scratch = StepList::new();
-        generate(pos, self.node_moves, &mut scratch);
-        self.played += self.node_moves.len() as u32;
-        for i in 0..self.node_moves.len() {
-            let (m, _) = self.node_moves[i];
-            if m.len() != 2 {
-                continue;
-            }
-            let (a, b) = (m.first(), m.second());
-            // A push: the target steps away, the walker into its square. A pull: the walker
-            // steps away, the target into its square.
-            let lands = if a.from() == target && b.from() == walker && b.to() == target {
-                a.to()
-            } else if a.from() == walker && b.from() == target && b.to() == walker {
-                walker
-            } else {
+        let empty = pos.empty_squares();
+        // A push: the target steps away, the walker into its square. A pull: the walker
+        // steps away, the target into its square. Each with the square the target lands on.
+        let pushes = (NEIGHBOURS[target.index()] & empty).map(|e| (target, e, walker, target, e));
+        let pulls =
+            (NEIGHBOURS[walker.index()] & empty).map(|e| (walker, e, target, walker, walker));
+        for (a_from, a_to, b_from, b_to, lands) in pushes.chain(pulls) {
+            let (Some(a), Some(b)) = (Step::between(a_from, a_to), Step::between(b_from, b_to))
+            else {
                 continue;
             };
             if let Some(trap) = closer {
@@ -136,7 +134,15 @@ impl Walk<'_> {
                     continue;
                 }
             }
+            self.played += 2;
+            if !pos.is_legal_step(a) {
+                continue;
+            }
             let ua = pos.play_step_unchecked(a);
+            if !pos.is_legal_step(b) {
+                pos.undo_step(a, ua);
+                continue;
+            }
             let ub = pos.play_step_unchecked(b);
             let captured = ua.captured().is_some() || ub.captured().is_some();
             let hash = pos.hash();
@@ -158,14 +164,9 @@ impl Walk<'_> {
 }
 
 /// Fills `out` with the tactic moves of the side to move in `pos` (see the module docs), by
-/// target, the strongest first; `pos` is left as it was. `node_moves` is a work list. Returns
-/// the number of steps the generator generated or played (its work, which the searcher
-/// charges against a node limit).
-pub(crate) fn tactic_moves(
-    pos: &mut Position,
-    out: &mut Vec<TacticMove>,
-    node_moves: &mut Vec<Scored>,
-) -> u32 {
+/// target, the strongest first; `pos` is left as it was. Returns the number of steps the
+/// generator generated or tried (its work, which the searcher charges against a node limit).
+pub(crate) fn tactic_moves(pos: &mut Position, out: &mut Vec<TacticMove>) -> u32 {
     out.clear();
     let left = pos.steps_left();
     if left < 3 || !matches!(pos.pending(), tusk_engine::Pending::None) {
@@ -194,7 +195,6 @@ pub(crate) fn tactic_moves(
         .sort_by_key(|&(t, _)| std::cmp::Reverse(pos.piece_at(t).map_or(0, |p| p.kind().index())));
     let mut walk = Walk {
         out,
-        node_moves,
         path: [Step::between(Square::from_index(0), Square::from_index(1)).expect("a1e");
             MAX_STEPS],
         played: 0,
@@ -217,34 +217,17 @@ pub(crate) fn tactic_moves(
 const ADJACENT_TRAP_SQUARES: Bitboard = Bitboard::TRAPS.neighbours();
 
 impl crate::search::Worker<'_> {
-    /// Searches the tactic moves at height `h` (see the module docs) with `depth` steps of
-    /// depth, into `node`, after the capture moves; true where one reached `beta` or the
-    /// search stopped.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn search_tree_tactics(
-        &mut self,
-        depth: i32,
-        ply: i32,
-        h: usize,
-        beta: i32,
-        pv: bool,
-        ext: i32,
-        node: &mut crate::tree_captures::NodeBest,
-    ) -> bool {
+    /// Searches the tactic moves at the node (see the module docs), after the capture moves;
+    /// true where one reached beta or the search stopped.
+    pub(crate) fn search_tree_tactics(&mut self, node: &mut SequenceNode) -> bool {
         if self.pos.steps_left() < 3 {
             return false;
         }
-        let mut list = std::mem::take(&mut self.tactic_lists[h]);
-        let played = tactic_moves(&mut self.pos, &mut list, &mut self.tactic_node_moves);
+        let mut list = std::mem::take(&mut self.tactic_lists[node.h]);
+        let played = tactic_moves(&mut self.pos, &mut list);
         self.charge_generator_steps(played);
-        let mut cut = false;
-        for m in list.iter() {
-            if self.try_sequence(m.steps(), depth, ply, h, beta, pv, ext, node) {
-                cut = true;
-                break;
-            }
-        }
-        self.tactic_lists[h] = list;
+        let cut = self.try_sequences(list.iter().map(TacticMove::steps), node);
+        self.tactic_lists[node.h] = list;
         cut
     }
 }
@@ -252,23 +235,15 @@ impl crate::search::Worker<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tusk_engine::notation::board::{from_pieces, to_aei};
+    use crate::test_util::position;
+    use tusk_engine::notation::board::to_aei;
     use tusk_engine::notation::turn::play_steps;
-    use tusk_engine::Piece;
-
-    fn position(side: Color, pieces: &[(char, &str)]) -> Position {
-        let list: Vec<(Piece, Square)> = pieces
-            .iter()
-            .map(|&(p, s)| (Piece::from_letter(p).unwrap(), Square::parse(s).unwrap()))
-            .collect();
-        from_pieces(side, &list).unwrap()
-    }
 
     /// The boards the tactic moves of `pos` reach, as AEI text.
     fn reached(pos: &Position) -> Vec<String> {
         let mut p = pos.clone();
-        let (mut out, mut work) = (Vec::new(), Vec::new());
-        tactic_moves(&mut p, &mut out, &mut work);
+        let mut out = Vec::new();
+        tactic_moves(&mut p, &mut out);
         assert_eq!(p.hash(), pos.hash(), "the position is left as it was");
         out.iter()
             .map(|m| {
@@ -360,8 +335,8 @@ mod tests {
                 continue;
             }
             let mut p = pos.clone();
-            let (mut out, mut work) = (Vec::new(), Vec::new());
-            tactic_moves(&mut p, &mut out, &mut work);
+            let mut out = Vec::new();
+            tactic_moves(&mut p, &mut out);
             for m in &out {
                 assert!((3..=4).contains(&m.steps().len()));
                 let mut q = pos.clone();

@@ -418,15 +418,10 @@ pub(crate) fn penalty(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tusk_engine::notation::board::from_pieces;
     use tusk_engine::{Direction, Step};
 
     fn pos(side: char, pieces: &[(char, &str)]) -> Position {
-        let list: Vec<(Piece, Square)> = pieces
-            .iter()
-            .map(|&(p, s)| (Piece::from_letter(p).unwrap(), Square::parse(s).unwrap()))
-            .collect();
-        from_pieces(Color::from_letter(side).unwrap(), &list).unwrap()
+        crate::test_util::position(Color::from_letter(side).unwrap(), pieces)
     }
 
     /// Plays the turn `steps` ("d4e" ...) from the turn start `p` and ends it; returns the
