@@ -57,27 +57,24 @@ fn held_traps(pos: &Position, us: Color) -> impl Iterator<Item = Square> + '_ {
 /// Work state of one call of [`tactic_moves`].
 struct Walk<'a> {
     out: &'a mut Vec<TacticMove>,
+    /// The square of the piece to push or pull.
+    target: Square,
+    /// The trap the target must be brought nearer to, if any (none for a trap guard).
+    closer: Option<Square>,
     path: [Step; MAX_STEPS],
     /// Steps generated or played so far (the generator's work).
     played: u32,
 }
 
 impl Walk<'_> {
-    /// From `pos` after `len` steps of the walker now on `walker`, towards the target on
-    /// `target`: records the pushes and pulls of the target once beside it, or steps on.
-    /// `closer` is the trap the target must be brought nearer to, if any.
-    fn walk(
-        &mut self,
-        pos: &mut Position,
-        walker: Square,
-        target: Square,
-        closer: Option<Square>,
-        len: usize,
-    ) {
+    /// From `pos` after `len` steps of the walker now on `walker`, towards the target:
+    /// records the pushes and pulls of the target once beside it, or steps on.
+    fn walk(&mut self, pos: &mut Position, walker: Square, len: usize) {
+        let target = self.target;
         let left = usize::from(pos.steps_left());
         if walker.distance(target) == 1 {
             if len > 0 && left >= 2 {
-                self.pushes(pos, walker, target, closer, len);
+                self.pushes(pos, walker, len);
             }
             return;
         }
@@ -94,7 +91,7 @@ impl Walk<'_> {
         pos.legal_steps_touching(walker_only, &mut steps);
         self.played += steps.len() as u32;
         for &s in steps.iter() {
-            if s.from() != walker || s.to().distance(target) >= walker.distance(target) {
+            if s.to().distance(target) >= walker.distance(target) {
                 continue;
             }
             let undo = pos.play_step_unchecked(s);
@@ -102,22 +99,16 @@ impl Walk<'_> {
             // guarded).
             if undo.captured().is_none() {
                 self.path[len] = s;
-                self.walk(pos, s.to(), target, closer, len + 1);
+                self.walk(pos, s.to(), len + 1);
             }
             pos.undo_step(s, undo);
         }
     }
 
-    /// Records every push and pull of the piece on `target` by the piece on `walker` after
-    /// the `len` steps of the walk (see the module docs).
-    fn pushes(
-        &mut self,
-        pos: &mut Position,
-        walker: Square,
-        target: Square,
-        closer: Option<Square>,
-        len: usize,
-    ) {
+    /// Records every push and pull of the target by the piece on `walker` after the `len`
+    /// steps of the walk (see the module docs).
+    fn pushes(&mut self, pos: &mut Position, walker: Square, len: usize) {
+        let target = self.target;
         let empty = pos.empty_squares();
         // A push: the target steps away, the walker into its square. A pull: the walker
         // steps away, the target into its square. Each with the square the target lands on.
@@ -129,7 +120,7 @@ impl Walk<'_> {
             else {
                 continue;
             };
-            if let Some(trap) = closer {
+            if let Some(trap) = self.closer {
                 if lands.distance(trap) >= target.distance(trap) {
                     continue;
                 }
@@ -175,26 +166,29 @@ pub(crate) fn tactic_moves(pos: &mut Position, out: &mut Vec<TacticMove>) -> u32
     let us = pos.side();
     let them = !us;
     let guards = pos.occupied_by(them) & ADJACENT_TRAP_SQUARES;
+    // At most 16 enemy pieces, each a target once.
     let mut targets: [(Square, Option<Square>); 16] = [(Square::from_index(0), None); 16];
     let mut n = 0;
     for t in guards {
         targets[n] = (t, None);
         n += 1;
     }
+    let mut claimed = guards;
     for trap in held_traps(pos, us) {
-        let ring = within(trap, 3) - NEIGHBOURS[trap.index()] - Bitboard::from_square(trap);
-        for t in pos.occupied_by(them) & ring & !guards {
-            if n < targets.len() && targets[..n].iter().all(|&(s, _)| s != t) {
-                targets[n] = (t, Some(trap));
-                n += 1;
-            }
+        let ring = within(trap, 3) - within(trap, 1);
+        for t in pos.occupied_by(them) & (ring - claimed) {
+            targets[n] = (t, Some(trap));
+            n += 1;
         }
+        claimed = claimed | (pos.occupied_by(them) & ring);
     }
     let targets = &mut targets[..n];
     targets
         .sort_by_key(|&(t, _)| std::cmp::Reverse(pos.piece_at(t).map_or(0, |p| p.kind().index())));
     let mut walk = Walk {
         out,
+        target: Square::from_index(0),
+        closer: None,
         path: [Step::between(Square::from_index(0), Square::from_index(1)).expect("a1e");
             MAX_STEPS],
         played: 0,
@@ -206,8 +200,9 @@ pub(crate) fn tactic_moves(pos: &mut Position, out: &mut Vec<TacticMove>) -> u32
         // Walkers one or two steps from being beside the target.
         let reach = within(target, left - 1) - NEIGHBOURS[target.index()];
         let walkers = pos.stronger_than(us, victim.kind()) & reach & !pos.frozen(us);
+        (walk.target, walk.closer) = (target, closer);
         for w in walkers {
-            walk.walk(pos, w, target, closer, 0);
+            walk.walk(pos, w, 0);
         }
     }
     walk.played
