@@ -41,7 +41,7 @@ impl TacticMove {
 fn within(sq: Square, r: u8) -> Bitboard {
     let mut b = Bitboard::from_square(sq);
     for _ in 0..r {
-        b = b | b.neighbours();
+        b |= b.neighbours();
     }
     b
 }
@@ -180,7 +180,7 @@ pub(crate) fn tactic_moves(pos: &mut Position, out: &mut Vec<TacticMove>) -> u32
             targets[n] = (t, Some(trap));
             n += 1;
         }
-        claimed = claimed | (pos.occupied_by(them) & ring);
+        claimed |= pos.occupied_by(them) & ring;
     }
     let targets = &mut targets[..n];
     targets
