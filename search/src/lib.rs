@@ -29,6 +29,7 @@ mod smp;
 #[cfg(test)]
 mod test_util;
 mod tree_captures;
+mod tree_defences;
 mod tree_tactics;
 mod tt;
 mod waste;

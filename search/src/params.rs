@@ -120,11 +120,20 @@ pub enum Feature {
     /// after the capture moves and before the node's own moves, at full depth, never reduced
     /// or pruned, consuming its steps of depth. Off by default.
     TreeTactics,
+    /// Whole capture defences in the main search (sharp's capture defences among its relevant
+    /// tactics): at a turn start with depth left where the opponent could capture a piece of
+    /// the side to move if the turn ended now, every shortest defence of two to four steps
+    /// ([`tusk_eval::capture_defences`]: the threatened piece steps away, a guard comes, the
+    /// attacker is pushed off or frozen, the way is blocked) is searched after the captures
+    /// and tactics and before the node's own moves, at full depth, never reduced or pruned,
+    /// consuming its steps of depth (`tree_defences.rs`). So a threat the opponent's turn can
+    /// parry is seen parried however little depth is left. Off by default.
+    TreeDefences,
 }
 
 impl Feature {
     /// Every feature.
-    pub const ALL: [Feature; 26] = [
+    pub const ALL: [Feature; 27] = [
         Feature::Tt,
         Feature::TtMove,
         Feature::Ordering,
@@ -151,12 +160,13 @@ impl Feature {
         Feature::PredictorRerank,
         Feature::TreeCaptures,
         Feature::TreeTactics,
+        Feature::TreeDefences,
     ];
 
     /// The name used on the command line (`tt`, `ttmove`, `ordering`, `null`, `lmr`, `qsearch`,
     /// `threat`, `aspiration`, `rootred`, `commute`, `capmoves`, `goaldef`, `exchange`,
     /// `defext`, `lmp`, `lmpgoal`, `elim`, `qcapture`, `rfp`, `qdefence`, `waste`,
-    /// `threatlift`, `predictor`, `rerank`, `tcapture`, `ttactic`).
+    /// `threatlift`, `predictor`, `rerank`, `tcapture`, `ttactic`, `tdefence`).
     pub const fn name(self) -> &'static str {
         match self {
             Feature::Tt => "tt",
@@ -185,6 +195,7 @@ impl Feature {
             Feature::PredictorRerank => "rerank",
             Feature::TreeCaptures => "tcapture",
             Feature::TreeTactics => "ttactic",
+            Feature::TreeDefences => "tdefence",
         }
     }
 
@@ -192,7 +203,7 @@ impl Feature {
     pub const NAMES: &'static str =
         "tt, ttmove, ordering, null, lmr, qsearch, threat, aspiration, rootred, commute, capmoves, \
          goaldef, exchange, defext, lmp, lmpgoal, elim, qcapture, rfp, qdefence, waste, threatlift, \
-         predictor, rerank, tcapture, ttactic";
+         predictor, rerank, tcapture, ttactic, tdefence";
 
     /// The feature called `name` (see [`Feature::name`]).
     pub fn from_name(name: &str) -> Option<Feature> {
@@ -511,6 +522,8 @@ pub struct Params {
     pub tree_captures: bool,
     /// Approach-and-push tactics searched after the captures (see [`Feature::TreeTactics`]).
     pub tree_tactics: bool,
+    /// Whole capture defences searched after the tactics (see [`Feature::TreeDefences`]).
+    pub tree_defences: bool,
     /// The move predictor's model (the shipped one by default).
     pub predictor_model: crate::predictor::Predictor,
 }
@@ -605,6 +618,7 @@ impl Default for Params {
             predictor_rerank: false,
             tree_captures: false,
             tree_tactics: false,
+            tree_defences: false,
             predictor_model: crate::predictor::Predictor::shipped(),
         }
     }
@@ -640,6 +654,7 @@ impl Params {
             Feature::PredictorRerank => self.predictor_rerank = on,
             Feature::TreeCaptures => self.tree_captures = on,
             Feature::TreeTactics => self.tree_tactics = on,
+            Feature::TreeDefences => self.tree_defences = on,
         }
     }
 
@@ -759,6 +774,7 @@ impl Params {
             Feature::PredictorRerank => self.predictor_rerank,
             Feature::TreeCaptures => self.tree_captures,
             Feature::TreeTactics => self.tree_tactics,
+            Feature::TreeDefences => self.tree_defences,
         }
     }
 }

@@ -228,13 +228,7 @@ impl Worker<'_> {
         );
         // A judged board costs a capture search, about a node's evaluation.
         self.charge_generator_steps(found.played + found.judged * GENERATOR_STEPS_PER_NODE / 4);
-        list.sort_unstable_by(|a, b| {
-            a.threat_after
-                .cmp(&b.threat_after)
-                .then(a.lost.cmp(&b.lost))
-                .then(a.steps().len().cmp(&b.steps().len()))
-                .then(a.board.cmp(&b.board))
-        });
+        crate::tree_defences::sort_defences(&mut list);
         for m in list.iter() {
             let steps = m.steps();
             let v = self.qsearch_after(ply, h, steps, alpha, beta);

@@ -134,7 +134,7 @@ pub(crate) struct Worker<'a> {
     pv: Vec<[NodeMove; MAX_HEIGHT]>,
     pub(crate) pv_len: Vec<usize>,
     /// Per height: the goal-threat region of the current turn (empty: no threat).
-    threat: Vec<Bitboard>,
+    pub(crate) threat: Vec<Bitboard>,
     /// Per height: the turn's goal threat has been stopped by the steps played so far
     /// ([`crate::Feature::ThreatLift`]): the region restricts no step, and with
     /// `lift_prunes` the node is no longer searched as threatened either.
@@ -816,7 +816,7 @@ impl<'a> Worker<'a> {
         }
 
         // Whole capture moves of three or four steps first (`tcapture`), then the
-        // approach-and-push tactics (`ttactic`).
+        // approach-and-push tactics (`ttactic`), then capture defences (`tdefence`).
         let mut sequences = SequenceNode {
             depth,
             ply,
@@ -829,7 +829,8 @@ impl<'a> Worker<'a> {
             searched: 0,
         };
         let cut = (params.tree_captures && self.search_tree_captures(&mut sequences))
-            || (params.tree_tactics && self.search_tree_tactics(&mut sequences));
+            || (params.tree_tactics && self.search_tree_tactics(&mut sequences))
+            || (params.tree_defences && self.search_tree_defences(&mut sequences));
         if self.stopped {
             return 0;
         }
@@ -1425,6 +1426,56 @@ mod tests {
             assert!(
                 captured >= plain + 20,
                 "the capture counted in full: {captured} against {plain}"
+            );
+        }
+    }
+
+    /// With `tdefence`, a threat that only a two-step defence parries (the frozen dog beside
+    /// the trap cannot step away; the rabbit walks up to guard the trap) is parried by a
+    /// search of one step of depth, where the plain search takes one step and leaves the dog
+    /// to be pushed in: the principal variation with the feature leaves no capture next turn,
+    /// and scores higher. Colour-mirrored, the same.
+    #[test]
+    fn a_two_step_capture_defence_is_played_out_beyond_the_depth_left() {
+        use crate::params::Params;
+        use tusk_engine::notation::board::to_aei;
+        use tusk_eval::threat::NextTurnThreat;
+        let pos = gold_to_move(&[
+            ('D', "d3"),
+            ('R', "a2"),
+            ('R', "h2"),
+            ('E', "h1"),
+            ('e', "e3"),
+            ('r', "a7"),
+            ('r', "h7"),
+        ]);
+        let with = Params {
+            tree_defences: true,
+            ..Params::default()
+        };
+        for p in [pos.clone(), pos.flip()] {
+            let mut threatened = p.clone();
+            assert_eq!(
+                NextTurnThreat::capture_of_mut(&mut threatened),
+                Some(tusk_engine::PieceKind::Dog)
+            );
+            let (plain, mut plain_after) = searched(p.clone(), 1, Params::default());
+            let (defended, mut after) = searched(p.clone(), 1, with.clone());
+            assert_eq!(
+                NextTurnThreat::capture_of_mut(&mut plain_after),
+                Some(tusk_engine::PieceKind::Dog),
+                "one step cannot save the dog: {}",
+                to_aei(&plain_after)
+            );
+            assert_eq!(
+                NextTurnThreat::capture_of_mut(&mut after),
+                None,
+                "the defence is the principal variation: {}",
+                to_aei(&after)
+            );
+            assert!(
+                defended > plain,
+                "the defence counted: {defended} against {plain}"
             );
         }
     }
