@@ -129,11 +129,17 @@ pub enum Feature {
     /// consuming its steps of depth (`tree_defences.rs`). So a threat the opponent's turn can
     /// parry is seen parried however little depth is left. Off by default.
     TreeDefences,
+    /// A capture-threat extension: a turn start with one to three steps of depth left, not
+    /// under a goal threat, where the opponent could capture a piece of the side to move next
+    /// turn and no single step stops it, is searched a whole turn deep (depth 4), so that the
+    /// horizon after it judges the defence found or the capture allowed instead of the
+    /// evaluation's price of a threat. Off by default.
+    CaptureThreatExtension,
 }
 
 impl Feature {
     /// Every feature.
-    pub const ALL: [Feature; 27] = [
+    pub const ALL: [Feature; 28] = [
         Feature::Tt,
         Feature::TtMove,
         Feature::Ordering,
@@ -161,12 +167,13 @@ impl Feature {
         Feature::TreeCaptures,
         Feature::TreeTactics,
         Feature::TreeDefences,
+        Feature::CaptureThreatExtension,
     ];
 
     /// The name used on the command line (`tt`, `ttmove`, `ordering`, `null`, `lmr`, `qsearch`,
     /// `threat`, `aspiration`, `rootred`, `commute`, `capmoves`, `goaldef`, `exchange`,
     /// `defext`, `lmp`, `lmpgoal`, `elim`, `qcapture`, `rfp`, `qdefence`, `waste`,
-    /// `threatlift`, `predictor`, `rerank`, `tcapture`, `ttactic`, `tdefence`).
+    /// `threatlift`, `predictor`, `rerank`, `tcapture`, `ttactic`, `tdefence`, `cthreat`).
     pub const fn name(self) -> &'static str {
         match self {
             Feature::Tt => "tt",
@@ -196,6 +203,7 @@ impl Feature {
             Feature::TreeCaptures => "tcapture",
             Feature::TreeTactics => "ttactic",
             Feature::TreeDefences => "tdefence",
+            Feature::CaptureThreatExtension => "cthreat",
         }
     }
 
@@ -203,7 +211,7 @@ impl Feature {
     pub const NAMES: &'static str =
         "tt, ttmove, ordering, null, lmr, qsearch, threat, aspiration, rootred, commute, capmoves, \
          goaldef, exchange, defext, lmp, lmpgoal, elim, qcapture, rfp, qdefence, waste, threatlift, \
-         predictor, rerank, tcapture, ttactic, tdefence";
+         predictor, rerank, tcapture, ttactic, tdefence, cthreat";
 
     /// The feature called `name` (see [`Feature::name`]).
     pub fn from_name(name: &str) -> Option<Feature> {
@@ -524,6 +532,8 @@ pub struct Params {
     pub tree_tactics: bool,
     /// Whole capture defences searched after the tactics (see [`Feature::TreeDefences`]).
     pub tree_defences: bool,
+    /// The capture-threat extension (see [`Feature::CaptureThreatExtension`]).
+    pub capture_threat_extension: bool,
     /// The move predictor's model (the shipped one by default).
     pub predictor_model: crate::predictor::Predictor,
 }
@@ -619,6 +629,7 @@ impl Default for Params {
             tree_captures: false,
             tree_tactics: false,
             tree_defences: false,
+            capture_threat_extension: false,
             predictor_model: crate::predictor::Predictor::shipped(),
         }
     }
@@ -655,6 +666,7 @@ impl Params {
             Feature::TreeCaptures => self.tree_captures = on,
             Feature::TreeTactics => self.tree_tactics = on,
             Feature::TreeDefences => self.tree_defences = on,
+            Feature::CaptureThreatExtension => self.capture_threat_extension = on,
         }
     }
 
@@ -775,6 +787,7 @@ impl Params {
             Feature::TreeCaptures => self.tree_captures,
             Feature::TreeTactics => self.tree_tactics,
             Feature::TreeDefences => self.tree_defences,
+            Feature::CaptureThreatExtension => self.capture_threat_extension,
         }
     }
 }

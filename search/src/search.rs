@@ -714,6 +714,17 @@ impl<'a> Worker<'a> {
         if alpha >= beta {
             return alpha;
         }
+        if turn_start
+            && params.capture_threat_extension
+            && h > 0
+            && depth < 4
+            && !under_threat
+            && self.firm_capture_threat()
+        {
+            // No single step saves the piece the opponent threatens: the turn is searched in
+            // full, so that the horizon judges the defence, not the threat's price.
+            depth = 4;
+        }
         let alpha0 = alpha;
         let key = self.pos.search_key();
         let mut tt_mv = NodeMove::NONE;
@@ -973,6 +984,22 @@ impl<'a> Worker<'a> {
             self.sh.tt.store(key, ply, best_mv, best, depth, bound);
         }
         best
+    }
+
+    /// Whether the opponent could capture a piece of the side to move if the turn ended now,
+    /// and no single step stops it ([`tusk_eval::capture_defences::stopped_in_one_step`]);
+    /// its detector calls are charged as generator work.
+    fn firm_capture_threat(&mut self) -> bool {
+        let threat = tusk_eval::threat::NextTurnThreat::capture_of_mut(&mut self.pos);
+        self.charge_generator_steps(GENERATOR_STEPS_PER_NODE / 4);
+        match threat {
+            Some(kind) => {
+                // About a detector call a legal step.
+                self.charge_generator_steps(GENERATOR_STEPS_PER_NODE * 8);
+                !tusk_eval::capture_defences::stopped_in_one_step(&mut self.pos, kind)
+            }
+            None => false,
+        }
     }
 
     /// Makes the principal variation at height `h` the single steps `steps` (a capture move
@@ -1375,11 +1402,21 @@ mod tests {
         depth: i32,
         params: crate::params::Params,
     ) -> (i32, tusk_engine::Position) {
+        searched_at(pos, depth, 0, params)
+    }
+
+    /// [`searched`] as a node at height `h` (a node below the root).
+    fn searched_at(
+        pos: tusk_engine::Position,
+        depth: i32,
+        h: usize,
+        params: crate::params::Params,
+    ) -> (i32, tusk_engine::Position) {
         use super::INF;
         with_worker(pos, params, None, |worker| {
-            let v = worker.search(depth, 0, 0, -INF, INF, true, 0);
+            let v = worker.search(depth, 0, h, -INF, INF, true, 0);
             let mut board = worker.pos.clone();
-            for m in worker.pv_at(0).iter().take_while(|m| m.len() > 0) {
+            for m in worker.pv_at(h).iter().take_while(|m| m.len() > 0) {
                 board.play_step_unchecked(m.first());
                 if m.len() == 2 {
                     board.play_step_unchecked(m.second());
@@ -1476,6 +1513,48 @@ mod tests {
             assert!(
                 defended > plain,
                 "the defence counted: {defended} against {plain}"
+            );
+        }
+    }
+
+    /// With `cthreat`, a turn start below the root with one step of depth left, where no
+    /// single step saves the threatened dog (the position of the `tdefence` test), is
+    /// searched a whole turn deep: the principal variation is a defence (the rabbit's walk to
+    /// the trap) and scores higher than the plain one-step search, which leaves the dog. At
+    /// the root (height 0) the depth is not extended. Colour-mirrored, the same.
+    #[test]
+    fn a_firm_capture_threat_extends_the_turn_below_the_root() {
+        use crate::params::Params;
+        use tusk_engine::notation::board::to_aei;
+        use tusk_eval::threat::NextTurnThreat;
+        let pos = gold_to_move(&[
+            ('D', "d3"),
+            ('R', "a2"),
+            ('R', "h2"),
+            ('E', "h1"),
+            ('e', "e3"),
+            ('r', "a7"),
+            ('r', "h7"),
+        ]);
+        let with = Params {
+            capture_threat_extension: true,
+            ..Params::default()
+        };
+        for p in [pos.clone(), pos.flip()] {
+            let (plain, mut plain_after) = searched_at(p.clone(), 1, 1, Params::default());
+            let (extended, mut after) = searched_at(p.clone(), 1, 1, with.clone());
+            let (_, mut at_root) = searched_at(p.clone(), 1, 0, with.clone());
+            assert!(NextTurnThreat::capture_of_mut(&mut plain_after).is_some());
+            assert!(NextTurnThreat::capture_of_mut(&mut at_root).is_some());
+            assert_eq!(
+                NextTurnThreat::capture_of_mut(&mut after),
+                None,
+                "the defence is the principal variation: {}",
+                to_aei(&after)
+            );
+            assert!(
+                extended > plain,
+                "the defence counted: {extended} against {plain}"
             );
         }
     }
