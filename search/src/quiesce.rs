@@ -22,7 +22,7 @@ use tusk_eval::capture_moves::capture_moves;
 
 use crate::moves::{generate_captures, value};
 use crate::score::Score;
-use crate::search::{Stand, Worker, GENERATOR_STEPS_PER_NODE, MAX_HEIGHT};
+use crate::search::{Stand, Worker, DETECTOR_STEPS, MAX_HEIGHT};
 use crate::tree_captures::{capture_move_gain, sort_capture_moves};
 
 /// The most steps of a capture move, a tactic move or a capture defence (a whole turn).
@@ -33,9 +33,11 @@ const _: () = assert!(
         && crate::tree_tactics::MAX_STEPS == MAX_SEQUENCE
 );
 
-/// Steps the capture-defence generator may play at one quiescence node (a safety bound: two
-/// steps of defence take about 600).
-const DEFENCE_STEPS: u32 = 4_000;
+/// Steps the capture-defence generator may play at one node, in the quiescence and in the
+/// tree (`tdefence`): a safety bound. Two steps of defence take about 600; three about 15,000
+/// where no shorter defence exists, so a defence of three or four steps is found only where
+/// few shorter sequences are legal (what was found is still searched).
+pub(crate) const DEFENCE_STEPS: u32 = 4_000;
 
 impl Worker<'_> {
     /// Quiescence search of the current position, `ply` steps and `h` node moves from the root,
@@ -227,7 +229,7 @@ impl Worker<'_> {
             DEFENCE_STEPS,
         );
         // A judged board costs a capture search, about a node's evaluation.
-        self.charge_generator_steps(found.played + found.judged * GENERATOR_STEPS_PER_NODE / 4);
+        self.charge_generator_steps(found.played + found.judged * DETECTOR_STEPS);
         crate::tree_defences::sort_defences(&mut list);
         for m in list.iter() {
             let steps = m.steps();

@@ -40,6 +40,11 @@ const POLL_NODES: u64 = 256;
 /// the power of two below. With it a node limit charges the feature what it costs in time.
 pub(crate) const GENERATOR_STEPS_PER_NODE: u32 = 32;
 
+/// One call of the exact capture detector, in generator steps: about a quarter of a node's
+/// work (a judged board of the capture-defence generator, the threat question of
+/// `tdefence` and `cthreat`).
+pub(crate) const DETECTOR_STEPS: u32 = GENERATOR_STEPS_PER_NODE / 4;
+
 /// The game's history for the repetition rule: every board key that stood at a turn start,
 /// with how often, sorted by key ([`tusk_engine::Game::seen_boards`]).
 #[derive(Clone, Debug, Default)]
@@ -991,11 +996,11 @@ impl<'a> Worker<'a> {
     /// its detector calls are charged as generator work.
     fn firm_capture_threat(&mut self) -> bool {
         let threat = tusk_eval::threat::NextTurnThreat::capture_of_mut(&mut self.pos);
-        self.charge_generator_steps(GENERATOR_STEPS_PER_NODE / 4);
+        self.charge_generator_steps(DETECTOR_STEPS);
         match threat {
             Some(kind) => {
-                // About a detector call a legal step.
-                self.charge_generator_steps(GENERATOR_STEPS_PER_NODE * 8);
+                // A detector call a legal step, about 32 of them.
+                self.charge_generator_steps(32 * DETECTOR_STEPS);
                 !tusk_eval::capture_defences::stopped_in_one_step(&mut self.pos, kind)
             }
             None => false,
@@ -1467,6 +1472,45 @@ mod tests {
         }
     }
 
+    /// Gold to move: its dog on d3, frozen by the silver elephant on e3, is pushed into c3
+    /// next turn unless a guard comes to the trap, and only the rabbit on a2 can come, in two
+    /// steps (b2, then b3 or c2).
+    fn frozen_dog_beside_a_trap() -> tusk_engine::Position {
+        gold_to_move(&[
+            ('D', "d3"),
+            ('R', "a2"),
+            ('R', "h2"),
+            ('E', "h1"),
+            ('e', "e3"),
+            ('r', "a7"),
+            ('r', "h7"),
+        ])
+    }
+
+    /// Asserts that the search `plain` (its value and the board its principal variation
+    /// reaches) leaves the dog of [`frozen_dog_beside_a_trap`] to be captured next turn and
+    /// the search `with` a feature defends it and scores higher.
+    fn assert_defended(
+        (plain, mut plain_after): (i32, tusk_engine::Position),
+        (with, mut after): (i32, tusk_engine::Position),
+    ) {
+        use tusk_engine::notation::board::to_aei;
+        use tusk_eval::threat::NextTurnThreat;
+        assert_eq!(
+            NextTurnThreat::capture_of_mut(&mut plain_after),
+            Some(tusk_engine::PieceKind::Dog),
+            "left to be captured: {}",
+            to_aei(&plain_after)
+        );
+        assert_eq!(
+            NextTurnThreat::capture_of_mut(&mut after),
+            None,
+            "the defence is the principal variation: {}",
+            to_aei(&after)
+        );
+        assert!(with > plain, "the defence counted: {with} against {plain}");
+    }
+
     /// With `tdefence`, a threat that only a two-step defence parries (the frozen dog beside
     /// the trap cannot step away; the rabbit walks up to guard the trap) is parried by a
     /// search of one step of depth, where the plain search takes one step and leaves the dog
@@ -1475,44 +1519,15 @@ mod tests {
     #[test]
     fn a_two_step_capture_defence_is_played_out_beyond_the_depth_left() {
         use crate::params::Params;
-        use tusk_engine::notation::board::to_aei;
-        use tusk_eval::threat::NextTurnThreat;
-        let pos = gold_to_move(&[
-            ('D', "d3"),
-            ('R', "a2"),
-            ('R', "h2"),
-            ('E', "h1"),
-            ('e', "e3"),
-            ('r', "a7"),
-            ('r', "h7"),
-        ]);
         let with = Params {
             tree_defences: true,
             ..Params::default()
         };
+        let pos = frozen_dog_beside_a_trap();
         for p in [pos.clone(), pos.flip()] {
-            let mut threatened = p.clone();
-            assert_eq!(
-                NextTurnThreat::capture_of_mut(&mut threatened),
-                Some(tusk_engine::PieceKind::Dog)
-            );
-            let (plain, mut plain_after) = searched(p.clone(), 1, Params::default());
-            let (defended, mut after) = searched(p.clone(), 1, with.clone());
-            assert_eq!(
-                NextTurnThreat::capture_of_mut(&mut plain_after),
-                Some(tusk_engine::PieceKind::Dog),
-                "one step cannot save the dog: {}",
-                to_aei(&plain_after)
-            );
-            assert_eq!(
-                NextTurnThreat::capture_of_mut(&mut after),
-                None,
-                "the defence is the principal variation: {}",
-                to_aei(&after)
-            );
-            assert!(
-                defended > plain,
-                "the defence counted: {defended} against {plain}"
+            assert_defended(
+                searched(p.clone(), 1, Params::default()),
+                searched(p.clone(), 1, with.clone()),
             );
         }
     }
@@ -1525,37 +1540,16 @@ mod tests {
     #[test]
     fn a_firm_capture_threat_extends_the_turn_below_the_root() {
         use crate::params::Params;
-        use tusk_engine::notation::board::to_aei;
-        use tusk_eval::threat::NextTurnThreat;
-        let pos = gold_to_move(&[
-            ('D', "d3"),
-            ('R', "a2"),
-            ('R', "h2"),
-            ('E', "h1"),
-            ('e', "e3"),
-            ('r', "a7"),
-            ('r', "h7"),
-        ]);
         let with = Params {
             capture_threat_extension: true,
             ..Params::default()
         };
+        let pos = frozen_dog_beside_a_trap();
         for p in [pos.clone(), pos.flip()] {
-            let (plain, mut plain_after) = searched_at(p.clone(), 1, 1, Params::default());
-            let (extended, mut after) = searched_at(p.clone(), 1, 1, with.clone());
-            let (_, mut at_root) = searched_at(p.clone(), 1, 0, with.clone());
-            assert!(NextTurnThreat::capture_of_mut(&mut plain_after).is_some());
-            assert!(NextTurnThreat::capture_of_mut(&mut at_root).is_some());
-            assert_eq!(
-                NextTurnThreat::capture_of_mut(&mut after),
-                None,
-                "the defence is the principal variation: {}",
-                to_aei(&after)
-            );
-            assert!(
-                extended > plain,
-                "the defence counted: {extended} against {plain}"
-            );
+            let plain = searched_at(p.clone(), 1, 1, Params::default());
+            assert_defended(plain, searched_at(p.clone(), 1, 1, with.clone()));
+            let at_root = searched_at(p.clone(), 1, 0, with.clone());
+            assert_defended(at_root, searched_at(p.clone(), 1, 1, with.clone()));
         }
     }
 }

@@ -19,20 +19,13 @@
 use tusk_eval::capture_defences::{capture_defences_against, CaptureDefence};
 use tusk_eval::threat::NextTurnThreat;
 
-use crate::search::{Worker, GENERATOR_STEPS_PER_NODE};
+use crate::quiesce::DEFENCE_STEPS;
+use crate::search::{Worker, DETECTOR_STEPS};
 use crate::tree_captures::SequenceNode;
-
-/// Steps the defence generator may play at one node. Two steps of defence take about 600;
-/// three about 15,000 where no shorter defence exists, so a defence of three or four steps
-/// is found only where few shorter sequences are legal (what was found is still searched).
-const DEFENCE_STEPS: u32 = 4_000;
 
 /// The most depth left where defences are searched whole: from a turn's depth on, the node's
 /// own steps reach every defence before the horizon.
 const MAX_DEPTH: i32 = 3;
-
-/// The work of one capture detector call, in generator steps (about a quarter of a node).
-const DETECTOR_STEPS: u32 = GENERATOR_STEPS_PER_NODE / 4;
 
 /// Sorts defences by what they leave: every capture stopped first, then the weakest threat
 /// left, no own piece lost on the way, fewest steps, and the board reached (the same order on
