@@ -719,16 +719,17 @@ impl<'a> Worker<'a> {
         if alpha >= beta {
             return alpha;
         }
-        if turn_start
-            && params.capture_threat_extension
-            && h > 0
-            && depth < 4
-            && !under_threat
-            && self.firm_capture_threat()
-        {
-            // No single step saves the piece the opponent threatens: the turn is searched in
-            // full, so that the horizon judges the defence, not the threat's price.
-            depth = 4;
+        // The opponent's capture threat at this turn start, where `cthreat` asked for it (so
+        // that `tdefence` need not ask again).
+        let mut capture_threat = None;
+        if turn_start && params.capture_threat_extension && h > 0 && depth < 4 && !under_threat {
+            let threat = self.capture_threat();
+            capture_threat = Some(threat);
+            if threat.is_some_and(|kind| !self.stopped_in_one_step(kind)) {
+                // No single step saves the piece the opponent threatens: the turn is searched
+                // in full, so that the horizon judges the defence, not the threat's price.
+                depth = 4;
+            }
         }
         let alpha0 = alpha;
         let key = self.pos.search_key();
@@ -843,6 +844,7 @@ impl<'a> Worker<'a> {
             best: -INF,
             alpha,
             searched: 0,
+            capture_threat,
         };
         let cut = (params.tree_captures && self.search_tree_captures(&mut sequences))
             || (params.tree_tactics && self.search_tree_tactics(&mut sequences))
@@ -991,20 +993,20 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// Whether the opponent could capture a piece of the side to move if the turn ended now,
-    /// and no single step stops it ([`tusk_eval::capture_defences::stopped_in_one_step`]);
-    /// its detector calls are charged as generator work.
-    fn firm_capture_threat(&mut self) -> bool {
-        let threat = tusk_eval::threat::NextTurnThreat::capture_of_mut(&mut self.pos);
+    /// The strongest kind of the side to move's pieces the opponent could capture if the turn
+    /// ended now ([`tusk_eval::threat::NextTurnThreat::capture_of_mut`]), charged as a
+    /// detector call of generator work.
+    pub(crate) fn capture_threat(&mut self) -> Option<tusk_engine::PieceKind> {
         self.charge_generator_steps(DETECTOR_STEPS);
-        match threat {
-            Some(kind) => {
-                // A detector call a legal step, about 32 of them.
-                self.charge_generator_steps(32 * DETECTOR_STEPS);
-                !tusk_eval::capture_defences::stopped_in_one_step(&mut self.pos, kind)
-            }
-            None => false,
-        }
+        tusk_eval::threat::NextTurnThreat::capture_of_mut(&mut self.pos)
+    }
+
+    /// Whether a single step stops the opponent's capture of `kind`
+    /// ([`tusk_eval::capture_defences::stopped_in_one_step`]), charged as a detector call a
+    /// legal step (about 32 of them).
+    fn stopped_in_one_step(&mut self, kind: tusk_engine::PieceKind) -> bool {
+        self.charge_generator_steps(32 * DETECTOR_STEPS);
+        tusk_eval::capture_defences::stopped_in_one_step(&mut self.pos, kind)
     }
 
     /// Makes the principal variation at height `h` the single steps `steps` (a capture move

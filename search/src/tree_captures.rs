@@ -63,6 +63,9 @@ pub(crate) struct SequenceNode {
     pub(crate) alpha: i32,
     /// Moves searched so far.
     pub(crate) searched: usize,
+    /// The opponent's capture threat at the node where the search already asked for it
+    /// (`Some(None)`: no threat), for the capture defences.
+    pub(crate) capture_threat: Option<Option<tusk_engine::PieceKind>>,
 }
 
 impl Worker<'_> {

@@ -3,9 +3,10 @@
 //! node).
 //!
 //! At a turn start with depth left where the opponent could capture a piece of the side to
-//! move if the turn ended at once (the exact detector, [`NextTurnThreat::capture_of_mut`]),
-//! every shortest capture defence ([`tusk_eval::capture_defences`]: a sequence of steps after
-//! which the opponent's best capture is weaker or gone) is searched after the capture and
+//! move if the turn ended at once (the exact detector,
+//! [`tusk_eval::threat::NextTurnThreat::capture_of_mut`]), every shortest capture defence
+//! ([`tusk_eval::capture_defences`]: a sequence of steps after which the opponent's best
+//! capture is weaker or gone) is searched after the capture and
 //! tactic moves and before the node's own moves, those that stop every capture first, at full
 //! depth and never reduced or pruned, each consuming its steps of depth. So where the threat
 //! is met a turn before the horizon (the opponent's turn start after a root turn that made
@@ -17,7 +18,6 @@
 //! Not under a goal threat: there the node's moves are restricted to the goal's defences.
 
 use tusk_eval::capture_defences::{capture_defences_against, CaptureDefence};
-use tusk_eval::threat::NextTurnThreat;
 
 use crate::quiesce::DEFENCE_STEPS;
 use crate::search::{Worker, DETECTOR_STEPS};
@@ -47,8 +47,8 @@ impl Worker<'_> {
         if !self.pos.at_turn_start() || node.depth > MAX_DEPTH || self.threat[node.h].any() {
             return false;
         }
-        self.charge_generator_steps(DETECTOR_STEPS);
-        let Some(threat) = NextTurnThreat::capture_of_mut(&mut self.pos) else {
+        let known = node.capture_threat;
+        let Some(threat) = known.unwrap_or_else(|| self.capture_threat()) else {
             return false;
         };
         let mut list = std::mem::take(&mut self.defence_lists[node.h]);
