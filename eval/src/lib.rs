@@ -45,6 +45,7 @@ pub mod goal;
 pub mod hostage_threat;
 pub mod hostage_value;
 pub mod imbalance;
+pub mod immobilisation;
 pub mod material;
 pub mod mobility;
 pub mod placement;

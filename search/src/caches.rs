@@ -76,6 +76,9 @@ pub(crate) struct PositionCaches {
     shortest: Vec<(u64, ShortestDefence, u32)>,
     /// The goal detector's answers at turn starts by search key.
     pub(crate) goal: Vec<(u64, GoalAnswer)>,
+    /// The immobilisation detector's answers at turn starts by search key, where it searched
+    /// (`immo`).
+    pub(crate) immobilise: Vec<(u64, bool)>,
 }
 
 impl PositionCaches {
@@ -112,6 +115,7 @@ impl PositionCaches {
             )?,
             shortest: filled(n, (0, ShortestDefence::Unknown, 0))?,
             goal: filled(n, (0, GoalAnswer::NotAsked))?,
+            immobilise: filled(n, (0, false))?,
         })
     }
 
@@ -147,6 +151,7 @@ impl PositionCaches {
         });
         self.shortest.fill((0, ShortestDefence::Unknown, 0));
         self.goal.fill((0, GoalAnswer::NotAsked));
+        self.immobilise.fill((0, false));
         self.search = 1;
     }
 

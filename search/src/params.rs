@@ -135,11 +135,17 @@ pub enum Feature {
     /// horizon after it judges the defence found or the capture allowed instead of the
     /// evaluation's price of a threat. Off by default.
     CaptureThreatExtension,
+    /// At every turn start, besides the goal detector (and `elim`): the side to move wins at
+    /// once when it can end its turn leaving the side that just moved no legal step, by the
+    /// exact immobilisation detector ([`tusk_eval::immobilisation`], asked only where at most
+    /// four pieces of that side could move), scored as a win within the turn (the steps left
+    /// charged, an upper bound). Off by default.
+    ImmobilisationThreat,
 }
 
 impl Feature {
     /// Every feature.
-    pub const ALL: [Feature; 28] = [
+    pub const ALL: [Feature; 29] = [
         Feature::Tt,
         Feature::TtMove,
         Feature::Ordering,
@@ -168,12 +174,14 @@ impl Feature {
         Feature::TreeTactics,
         Feature::TreeDefences,
         Feature::CaptureThreatExtension,
+        Feature::ImmobilisationThreat,
     ];
 
     /// The name used on the command line (`tt`, `ttmove`, `ordering`, `null`, `lmr`, `qsearch`,
     /// `threat`, `aspiration`, `rootred`, `commute`, `capmoves`, `goaldef`, `exchange`,
     /// `defext`, `lmp`, `lmpgoal`, `elim`, `qcapture`, `rfp`, `qdefence`, `waste`,
-    /// `threatlift`, `predictor`, `rerank`, `tcapture`, `ttactic`, `tdefence`, `cthreat`).
+    /// `threatlift`, `predictor`, `rerank`, `tcapture`, `ttactic`, `tdefence`, `cthreat`,
+    /// `immo`).
     pub const fn name(self) -> &'static str {
         match self {
             Feature::Tt => "tt",
@@ -204,6 +212,7 @@ impl Feature {
             Feature::TreeTactics => "ttactic",
             Feature::TreeDefences => "tdefence",
             Feature::CaptureThreatExtension => "cthreat",
+            Feature::ImmobilisationThreat => "immo",
         }
     }
 
@@ -211,7 +220,7 @@ impl Feature {
     pub const NAMES: &'static str =
         "tt, ttmove, ordering, null, lmr, qsearch, threat, aspiration, rootred, commute, capmoves, \
          goaldef, exchange, defext, lmp, lmpgoal, elim, qcapture, rfp, qdefence, waste, threatlift, \
-         predictor, rerank, tcapture, ttactic, tdefence, cthreat";
+         predictor, rerank, tcapture, ttactic, tdefence, cthreat, immo";
 
     /// The feature called `name` (see [`Feature::name`]).
     pub fn from_name(name: &str) -> Option<Feature> {
@@ -534,6 +543,8 @@ pub struct Params {
     pub tree_defences: bool,
     /// The capture-threat extension (see [`Feature::CaptureThreatExtension`]).
     pub capture_threat_extension: bool,
+    /// The immobilisation threat at turn starts (see [`Feature::ImmobilisationThreat`]).
+    pub immobilisation_threat: bool,
     /// The move predictor's model (the shipped one by default).
     pub predictor_model: crate::predictor::Predictor,
 }
@@ -630,6 +641,7 @@ impl Default for Params {
             tree_tactics: false,
             tree_defences: false,
             capture_threat_extension: false,
+            immobilisation_threat: false,
             predictor_model: crate::predictor::Predictor::shipped(),
         }
     }
@@ -667,6 +679,7 @@ impl Params {
             Feature::TreeTactics => self.tree_tactics = on,
             Feature::TreeDefences => self.tree_defences = on,
             Feature::CaptureThreatExtension => self.capture_threat_extension = on,
+            Feature::ImmobilisationThreat => self.immobilisation_threat = on,
         }
     }
 
@@ -788,6 +801,7 @@ impl Params {
             Feature::TreeTactics => self.tree_tactics,
             Feature::TreeDefences => self.tree_defences,
             Feature::CaptureThreatExtension => self.capture_threat_extension,
+            Feature::ImmobilisationThreat => self.immobilisation_threat,
         }
     }
 }

@@ -429,10 +429,12 @@ impl<'a> Worker<'a> {
 
     /// The official end checks for the side to move at its turn start (the other side just
     /// moved), then the goal detector, then (with [`Feature::EliminationThreat`]) the
-    /// elimination detector: the score from the side to move's view if the game is decided
-    /// here, `ply` steps from the root.
+    /// elimination detector and (with [`Feature::ImmobilisationThreat`]) the immobilisation
+    /// detector: the score from the side to move's view if the game is decided here, `ply`
+    /// steps from the root.
     ///
     /// [`Feature::EliminationThreat`]: crate::Feature::EliminationThreat
+    /// [`Feature::ImmobilisationThreat`]: crate::Feature::ImmobilisationThreat
     #[inline]
     pub(crate) fn terminal(&mut self, ply: i32) -> Option<i32> {
         if let Some(r) = turn_boundary_result(&self.pos) {
@@ -445,8 +447,32 @@ impl<'a> Worker<'a> {
         if let Some(k) = self.goal_this_turn() {
             return Some(Score::WIN - (ply + i32::from(k)));
         }
-        (self.sh.params.elimination_threat && can_eliminate(&self.pos))
-            .then_some(Score::WIN - (ply + ELIMINATION_STEPS))
+        if self.sh.params.elimination_threat && can_eliminate(&self.pos) {
+            return Some(Score::WIN - (ply + ELIMINATION_STEPS));
+        }
+        (self.sh.params.immobilisation_threat && self.can_immobilise())
+            .then_some(Score::WIN - (ply + i32::from(self.pos.steps_left())))
+    }
+
+    /// Whether the side to move can immobilise the other side this turn
+    /// ([`tusk_eval::immobilisation::can_immobilise`]; no where it did not look), its steps
+    /// charged as generator work and its answer remembered by [`Position::hash`] where it
+    /// searched.
+    fn can_immobilise(&mut self) -> bool {
+        if !tusk_eval::immobilisation::worth_searching(&self.pos) {
+            return false;
+        }
+        let key = self.pos.hash();
+        let slot = self.caches.slot(key);
+        if self.caches.immobilise[slot].0 == key {
+            return self.caches.immobilise[slot].1;
+        }
+        let mut steps = 0;
+        let found = tusk_eval::immobilisation::can_immobilise(&mut self.pos, &mut steps);
+        self.charge_generator_steps(steps);
+        let found = found == Some(true);
+        self.caches.immobilise[slot] = (key, found);
+        found
     }
 
     /// [`goal::goal_in`] at the current turn start, remembered by [`Position::hash`] (the
@@ -1133,6 +1159,45 @@ mod tests {
                 (expected, expected),
                 "{text}: (detector, brute force)"
             );
+        }
+    }
+
+    /// With `immo`, a turn start where the side to move can freeze the other side's last
+    /// mobile piece (gold's rabbit on a1, silver's elephant two steps from b1; and the same
+    /// with the colours swapped) is a win within the turn, asked twice (the second answer from
+    /// the cache); without it, or where gold also has a dog that can step, it is not.
+    #[test]
+    fn the_immobilisation_detector_scores_a_win_at_the_turn_start() {
+        use crate::score::Score;
+        let win = Some(Score::WIN - 4);
+        let cases = [
+            (
+                "s [       r                                          e     R       ]",
+                win,
+            ),
+            (
+                "g [r         E                                                    R]",
+                win,
+            ),
+            (
+                "s [       r                                          e     R      D]",
+                None,
+            ),
+        ];
+        for (text, expected) in cases {
+            let pos = parse_aei(text).expect("a valid position");
+            assert_eq!(
+                with_worker(pos.clone(), crate::params::Params::default(), None, |w| w
+                    .terminal(0)),
+                None,
+                "{text} without immo"
+            );
+            let params = crate::params::Params {
+                immobilisation_threat: true,
+                ..crate::params::Params::default()
+            };
+            let answers = with_worker(pos, params, None, |w| (w.terminal(0), w.terminal(0)));
+            assert_eq!(answers, (expected, expected), "{text}");
         }
     }
 

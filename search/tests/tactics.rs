@@ -130,6 +130,22 @@ fn survives_a_threat_of_elimination_or_immobilisation() {
 /// The decisive-defence positions the searcher must solve (see the test).
 const DECISIVE_DEFENCE_FLOOR: usize = 14;
 
+/// With the elimination and immobilisation detectors at every turn start (`elim,immo`, off by
+/// default), the search sees the opponent's win at once at its turn's end: every one of the
+/// 20 decisive-defence positions is survived at depth 4 (14 without them, 16 with `elim`
+/// alone, 18 with `immo` alone; the four that `immo` adds are immobilisations, the two that
+/// `elim` adds eliminations of a last rabbit; measured 2026-12-02).
+#[test]
+fn the_decisive_detectors_survive_every_decisive_threat_in_one_turn() {
+    let params = tusk_search::Params {
+        elimination_threat: true,
+        immobilisation_threat: true,
+        ..tusk_search::Params::default()
+    };
+    let (solved, total, missed) = tactics::solve_rate_with("decisive_defence.txt", DEPTH, &params);
+    assert_eq!(solved, total, "missed:\n{}", missed.join("\n"));
+}
+
 /// With the goal-threat restriction lifted once the threat is stopped (`threatlift`), the rest
 /// of the turn keeps the full depth of a threatened turn (`lift_prunes` 0, the default): line
 /// 16 of the decisive-defence set (silver threatened with a goal and an immobilisation) is

@@ -13,13 +13,13 @@ pub struct FeatureArgs {
     /// Switch search features off, comma-separated: tt, ttmove, ordering, null, lmr, qsearch,
     /// threat, aspiration, rootred, commute, capmoves, goaldef, exchange, defext, lmp, lmpgoal,
     /// elim, qcapture, rfp, qdefence, waste, threatlift, predictor, rerank, tcapture, ttactic,
-    /// tdefence, cthreat (for measuring what each is worth).
+    /// tdefence, cthreat, immo (for measuring what each is worth).
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub without: Vec<String>,
     /// Switch search features on (same names; `aspiration`, `rootred`, `capmoves`, `goaldef`,
     /// `exchange`, `defext`, `lmpgoal`, `elim`, `qcapture`, `qdefence`, `waste`, `threatlift`,
-    /// `predictor`, `rerank`, `tcapture`, `ttactic`, `tdefence` and `cthreat` are off by
-    /// default). `--without` wins where both name one.
+    /// `predictor`, `rerank`, `tcapture`, `ttactic`, `tdefence`, `cthreat` and `immo` are off
+    /// by default). `--without` wins where both name one.
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub with: Vec<String>,
     /// Set numeric search tunables, comma-separated NAME=VALUE: null_min_depth,
