@@ -31,8 +31,9 @@ use tusk_engine::{
 /// search: with more, an immobilisation within one turn is not looked for.
 pub const MAX_MOBILE: u32 = 4;
 
-/// The steps the detector may play at one call before it gives up (a safety bound: the
-/// positions it searches have few relevant steps).
+/// The steps the detector may play at one call before it gives up, unless its caller says
+/// otherwise (a safety bound: the positions it searches have few relevant steps; on random
+/// games' turn starts, nine in ten of the wins found within it are found within 2,000).
 pub const STEP_BUDGET: u32 = 20_000;
 
 /// The squares of `color`'s pieces that could start a step if `color` were to move at a turn
@@ -127,9 +128,9 @@ fn within(mut b: Bitboard, d: u32) -> Bitboard {
 /// Whether the side to move can end its turn (within the steps it has left) leaving the other
 /// side no legal step, a win by the official end checks; `Some(false)` where it cannot,
 /// `None` where the other side has more than [`MAX_MOBILE`] pieces that could move (not
-/// looked for) or the budget ran out. Adds the steps played to `steps`. `pos` is left exactly
-/// as it was.
-pub fn can_immobilise(pos: &mut Position, steps: &mut u32) -> Option<bool> {
+/// looked for) or more than `budget` steps would be needed to tell. Adds the steps played to
+/// `steps`. `pos` is left exactly as it was.
+pub fn can_immobilise(pos: &mut Position, budget: u32, steps: &mut u32) -> Option<bool> {
     if !worth_searching(pos) {
         return (pos.steps_left() > 0 && mobile_pieces(pos, !pos.side()).count() <= MAX_MOBILE)
             .then_some(false);
@@ -137,12 +138,13 @@ pub fn can_immobilise(pos: &mut Position, steps: &mut u32) -> Option<bool> {
     let mut search = Search {
         us: pos.side(),
         played: 0,
+        budget,
         lists: std::array::from_fn(|_| StepList::new()),
         seen: [0; SEEN],
     };
     let found = search.run(pos);
     *steps += search.played;
-    (search.played < STEP_BUDGET || found).then_some(found)
+    (search.played < budget || found).then_some(found)
 }
 
 /// The depth-first search of [`can_immobilise`].
@@ -151,6 +153,8 @@ struct Search {
     us: Color,
     /// Steps played so far.
     played: u32,
+    /// The steps it may play.
+    budget: u32,
     /// One step list per step of the turn.
     lists: [StepList; 4],
     /// Hashes of boards searched without a win (by steps left: the hash includes them).
@@ -167,7 +171,7 @@ impl Search {
             return true;
         }
         let left = pos.steps_left();
-        if left == 0 || self.played >= STEP_BUDGET {
+        if left == 0 || self.played >= self.budget {
             return false;
         }
         let them = !self.us;
@@ -209,7 +213,7 @@ impl Search {
             let undo = pos.play_step_unchecked(step);
             found = self.run(pos);
             pos.undo_step(step, undo);
-            if found || self.played >= STEP_BUDGET {
+            if found || self.played >= self.budget {
                 break;
             }
         }
@@ -312,9 +316,21 @@ mod tests {
             );
             let before = p.clone();
             let mut steps = 0;
-            assert_eq!(can_immobilise(&mut p, &mut steps), Some(expected), "{p:?}");
+            assert_eq!(
+                can_immobilise(&mut p, STEP_BUDGET, &mut steps),
+                Some(expected),
+                "{p:?}"
+            );
             assert_eq!(p, before);
             assert!(steps > 0);
+            // A budget too small to tell gives no answer, and stops at it.
+            let mut steps = 0;
+            let answer = can_immobilise(&mut p, 1, &mut steps);
+            assert!(answer.is_none() || answer == Some(true), "{p:?}");
+            assert!(
+                steps <= 1 || answer == Some(true),
+                "{steps} steps at a budget of 1"
+            );
         }
         // With gold's rabbit and dog both beside silver's elephant and camel there is nothing
         // to look for where more than `MAX_MOBILE` gold pieces can move.
@@ -329,7 +345,7 @@ mod tests {
                 ("e", "h8"),
             ],
         );
-        assert_eq!(can_immobilise(&mut many.clone(), &mut 0), None);
+        assert_eq!(can_immobilise(&mut many.clone(), STEP_BUDGET, &mut 0), None);
     }
 
     /// Wherever the detector answers on random-game turn starts with few mobile pieces on the
@@ -346,7 +362,7 @@ mod tests {
                     continue;
                 }
                 let mut steps = 0;
-                let answer = can_immobilise(&mut p, &mut steps);
+                let answer = can_immobilise(&mut p, STEP_BUDGET, &mut steps);
                 played += u64::from(steps);
                 match answer {
                     Some(found) => {

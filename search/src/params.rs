@@ -268,6 +268,8 @@ pub enum Tunable {
     RfpMargin,
     /// [`Params::capture_defence_len`].
     CaptureDefenceLen,
+    /// [`Params::immobilise_steps`].
+    ImmobiliseSteps,
     /// [`Params::reversal_penalty`].
     ReversalPenalty,
     /// [`Params::free_capture_pct`].
@@ -309,7 +311,7 @@ pub enum TunableError {
 
 impl Tunable {
     /// Every tunable.
-    pub const ALL: [Tunable; 20] = [
+    pub const ALL: [Tunable; 21] = [
         Tunable::NullMinDepth,
         Tunable::NullReduction,
         Tunable::LmrMinDepth,
@@ -323,6 +325,7 @@ impl Tunable {
         Tunable::RfpMaxDepth,
         Tunable::RfpMargin,
         Tunable::CaptureDefenceLen,
+        Tunable::ImmobiliseSteps,
         Tunable::ReversalPenalty,
         Tunable::FreeCapturePct,
         Tunable::LiftPrunes,
@@ -336,7 +339,7 @@ impl Tunable {
     pub const NAMES: &'static str = "null_min_depth, null_reduction, lmr_min_depth, \
          lmr_full_moves, lmr_deep_moves, aspiration_window, max_extension, goal_defence_nodes, \
          lmp_moves1, lmp_moves2, rfp_max_depth, rfp_margin, capture_defence_len, \
-         reversal_penalty, free_capture_pct, lift_prunes, root_full_moves, root_reduce1, \
+         immobilise_steps, reversal_penalty, free_capture_pct, lift_prunes, root_full_moves, root_reduce1, \
          root_reduce2, root_reduce3";
 
     /// The name used on the command line and as an AEI option: the field's name, with
@@ -356,6 +359,7 @@ impl Tunable {
             Tunable::RfpMaxDepth => "rfp_max_depth",
             Tunable::RfpMargin => "rfp_margin",
             Tunable::CaptureDefenceLen => "capture_defence_len",
+            Tunable::ImmobiliseSteps => "immobilise_steps",
             Tunable::ReversalPenalty => "reversal_penalty",
             Tunable::FreeCapturePct => "free_capture_pct",
             Tunable::LiftPrunes => "lift_prunes",
@@ -387,6 +391,7 @@ impl Tunable {
             Tunable::RfpMaxDepth => (0, 16),
             Tunable::RfpMargin => (0, 10_000),
             Tunable::CaptureDefenceLen => (1, 4),
+            Tunable::ImmobiliseSteps => (0, 1_000_000),
             Tunable::ReversalPenalty => (0, 10_000),
             Tunable::FreeCapturePct => (0, 400),
             Tunable::LiftPrunes => (0, 1),
@@ -545,6 +550,9 @@ pub struct Params {
     pub capture_threat_extension: bool,
     /// The immobilisation threat at turn starts (see [`Feature::ImmobilisationThreat`]).
     pub immobilisation_threat: bool,
+    /// The steps the immobilisation detector may play at one turn start before it gives up
+    /// (charged as generator work; [`tusk_eval::immobilisation::STEP_BUDGET`] by default).
+    pub immobilise_steps: u32,
     /// The move predictor's model (the shipped one by default).
     pub predictor_model: crate::predictor::Predictor,
 }
@@ -642,6 +650,7 @@ impl Default for Params {
             tree_defences: false,
             capture_threat_extension: false,
             immobilisation_threat: false,
+            immobilise_steps: tusk_eval::immobilisation::STEP_BUDGET,
             predictor_model: crate::predictor::Predictor::shipped(),
         }
     }
@@ -710,6 +719,7 @@ impl Params {
             Tunable::RfpMaxDepth => i64::from(self.rfp_max_depth),
             Tunable::RfpMargin => i64::from(self.rfp_margin),
             Tunable::CaptureDefenceLen => i64::from(self.capture_defence_len),
+            Tunable::ImmobiliseSteps => i64::from(self.immobilise_steps),
             Tunable::ReversalPenalty => i64::from(self.reversal_penalty),
             Tunable::FreeCapturePct => i64::from(self.free_capture_pct),
             Tunable::LiftPrunes => i64::from(self.lift_prunes),
@@ -741,6 +751,7 @@ impl Params {
             Tunable::RfpMaxDepth => self.rfp_max_depth = int,
             Tunable::RfpMargin => self.rfp_margin = int,
             Tunable::CaptureDefenceLen => self.capture_defence_len = v as u8,
+            Tunable::ImmobiliseSteps => self.immobilise_steps = v as u32,
             Tunable::ReversalPenalty => self.reversal_penalty = int,
             Tunable::FreeCapturePct => self.free_capture_pct = int,
             Tunable::LiftPrunes => self.lift_prunes = v == 1,

@@ -468,7 +468,8 @@ impl<'a> Worker<'a> {
             return self.caches.immobilise[slot].1;
         }
         let mut steps = 0;
-        let found = tusk_eval::immobilisation::can_immobilise(&mut self.pos, &mut steps);
+        let budget = self.sh.params.immobilise_steps;
+        let found = tusk_eval::immobilisation::can_immobilise(&mut self.pos, budget, &mut steps);
         self.charge_generator_steps(steps);
         let found = found == Some(true);
         self.caches.immobilise[slot] = (key, found);
