@@ -268,6 +268,8 @@ pub enum Tunable {
     RfpMargin,
     /// [`Params::capture_defence_len`].
     CaptureDefenceLen,
+    /// [`Params::immobilise_mobile`].
+    ImmobiliseMobile,
     /// [`Params::immobilise_steps`].
     ImmobiliseSteps,
     /// [`Params::reversal_penalty`].
@@ -311,7 +313,7 @@ pub enum TunableError {
 
 impl Tunable {
     /// Every tunable.
-    pub const ALL: [Tunable; 21] = [
+    pub const ALL: [Tunable; 22] = [
         Tunable::NullMinDepth,
         Tunable::NullReduction,
         Tunable::LmrMinDepth,
@@ -325,6 +327,7 @@ impl Tunable {
         Tunable::RfpMaxDepth,
         Tunable::RfpMargin,
         Tunable::CaptureDefenceLen,
+        Tunable::ImmobiliseMobile,
         Tunable::ImmobiliseSteps,
         Tunable::ReversalPenalty,
         Tunable::FreeCapturePct,
@@ -339,7 +342,7 @@ impl Tunable {
     pub const NAMES: &'static str = "null_min_depth, null_reduction, lmr_min_depth, \
          lmr_full_moves, lmr_deep_moves, aspiration_window, max_extension, goal_defence_nodes, \
          lmp_moves1, lmp_moves2, rfp_max_depth, rfp_margin, capture_defence_len, \
-         immobilise_steps, reversal_penalty, free_capture_pct, lift_prunes, root_full_moves, root_reduce1, \
+         immobilise_mobile, immobilise_steps, reversal_penalty, free_capture_pct, lift_prunes, root_full_moves, root_reduce1, \
          root_reduce2, root_reduce3";
 
     /// The name used on the command line and as an AEI option: the field's name, with
@@ -359,6 +362,7 @@ impl Tunable {
             Tunable::RfpMaxDepth => "rfp_max_depth",
             Tunable::RfpMargin => "rfp_margin",
             Tunable::CaptureDefenceLen => "capture_defence_len",
+            Tunable::ImmobiliseMobile => "immobilise_mobile",
             Tunable::ImmobiliseSteps => "immobilise_steps",
             Tunable::ReversalPenalty => "reversal_penalty",
             Tunable::FreeCapturePct => "free_capture_pct",
@@ -391,6 +395,7 @@ impl Tunable {
             Tunable::RfpMaxDepth => (0, 16),
             Tunable::RfpMargin => (0, 10_000),
             Tunable::CaptureDefenceLen => (1, 4),
+            Tunable::ImmobiliseMobile => (0, tusk_eval::immobilisation::MAX_MOBILE as i64),
             Tunable::ImmobiliseSteps => (0, 1_000_000),
             Tunable::ReversalPenalty => (0, 10_000),
             Tunable::FreeCapturePct => (0, 400),
@@ -550,8 +555,13 @@ pub struct Params {
     pub capture_threat_extension: bool,
     /// The immobilisation threat at turn starts (see [`Feature::ImmobilisationThreat`]).
     pub immobilisation_threat: bool,
+    /// The most pieces of the other side that may still be able to move for the
+    /// immobilisation detector to look at a turn start (at most
+    /// [`tusk_eval::immobilisation::MAX_MOBILE`]). Two by default: with three or four its
+    /// calls cost depth in the endgames (search/README.md, round 44).
+    pub immobilise_mobile: u32,
     /// The steps the immobilisation detector may play at one turn start before it gives up
-    /// (charged as generator work; [`tusk_eval::immobilisation::STEP_BUDGET`] by default).
+    /// (charged as generator work).
     pub immobilise_steps: u32,
     /// The move predictor's model (the shipped one by default).
     pub predictor_model: crate::predictor::Predictor,
@@ -650,7 +660,8 @@ impl Default for Params {
             tree_defences: false,
             capture_threat_extension: false,
             immobilisation_threat: false,
-            immobilise_steps: tusk_eval::immobilisation::STEP_BUDGET,
+            immobilise_mobile: 2,
+            immobilise_steps: 2_000,
             predictor_model: crate::predictor::Predictor::shipped(),
         }
     }
@@ -719,6 +730,7 @@ impl Params {
             Tunable::RfpMaxDepth => i64::from(self.rfp_max_depth),
             Tunable::RfpMargin => i64::from(self.rfp_margin),
             Tunable::CaptureDefenceLen => i64::from(self.capture_defence_len),
+            Tunable::ImmobiliseMobile => i64::from(self.immobilise_mobile),
             Tunable::ImmobiliseSteps => i64::from(self.immobilise_steps),
             Tunable::ReversalPenalty => i64::from(self.reversal_penalty),
             Tunable::FreeCapturePct => i64::from(self.free_capture_pct),
@@ -751,6 +763,7 @@ impl Params {
             Tunable::RfpMaxDepth => self.rfp_max_depth = int,
             Tunable::RfpMargin => self.rfp_margin = int,
             Tunable::CaptureDefenceLen => self.capture_defence_len = v as u8,
+            Tunable::ImmobiliseMobile => self.immobilise_mobile = v as u32,
             Tunable::ImmobiliseSteps => self.immobilise_steps = v as u32,
             Tunable::ReversalPenalty => self.reversal_penalty = int,
             Tunable::FreeCapturePct => self.free_capture_pct = int,

@@ -459,7 +459,12 @@ impl<'a> Worker<'a> {
     /// charged as generator work and its answer remembered by [`Position::hash`] where it
     /// searched.
     fn can_immobilise(&mut self) -> bool {
-        if !tusk_eval::immobilisation::worth_searching(&self.pos) {
+        let params = &self.sh.params;
+        let limits = tusk_eval::immobilisation::Limits {
+            mobile: params.immobilise_mobile,
+            steps: params.immobilise_steps,
+        };
+        if !tusk_eval::immobilisation::worth_searching(&self.pos, limits.mobile) {
             return false;
         }
         let key = self.pos.hash();
@@ -468,8 +473,7 @@ impl<'a> Worker<'a> {
             return self.caches.immobilise[slot].1;
         }
         let mut steps = 0;
-        let budget = self.sh.params.immobilise_steps;
-        let found = tusk_eval::immobilisation::can_immobilise(&mut self.pos, budget, &mut steps);
+        let found = tusk_eval::immobilisation::can_immobilise(&mut self.pos, limits, &mut steps);
         self.charge_generator_steps(steps);
         let found = found == Some(true);
         self.caches.immobilise[slot] = (key, found);

@@ -25,9 +25,10 @@ pub struct FeatureArgs {
     /// Set numeric search tunables, comma-separated NAME=VALUE: null_min_depth,
     /// null_reduction, lmr_min_depth, lmr_full_moves, lmr_deep_moves,
     /// aspiration_window, max_extension, goal_defence_nodes, lmp_moves1, lmp_moves2,
-    /// rfp_max_depth, rfp_margin, capture_defence_len, immobilise_steps, reversal_penalty,
-    /// free_capture_pct, lift_prunes, root_full_moves, root_reduce1, root_reduce2, root_reduce3 (the root
-    /// reductions' shares of the list in thousandths; a later one wins).
+    /// rfp_max_depth, rfp_margin, capture_defence_len, immobilise_mobile, immobilise_steps,
+    /// reversal_penalty, free_capture_pct, lift_prunes, root_full_moves, root_reduce1,
+    /// root_reduce2, root_reduce3 (the root reductions' shares of the list in thousandths; a
+    /// later one wins).
     #[arg(long, value_name = "NAME=VALUE", value_delimiter = ',')]
     pub param: Vec<String>,
 }
