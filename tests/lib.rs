@@ -11,7 +11,10 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use tusk_engine::notation::board::{from_pieces, parse_aei};
 use tusk_engine::setup::random_setup;
-use tusk_engine::{Color, Game, Move, Piece, Position, Setup, Square, StepList, Turn, TurnGen};
+use tusk_engine::{
+    turn_boundary_result, Color, EndReason, Game, Move, Piece, Position, Setup, Square, StepList,
+    Turn, TurnGen,
+};
 
 /// The path of a file under `tests/data/` (or under `$TUSK_TEST_DATA` when set, to check
 /// freshly generated fixtures before they replace the committed ones).
@@ -175,6 +178,19 @@ pub fn random_game(seed: u64, turns: usize) -> Vec<Position> {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut game = random_setup_game(&mut rng);
     play_random_turns(&mut game, &mut rng, turns)
+}
+
+/// Whether some turn of the side to move ends the game at once with its win for `reason`
+/// (goal, elimination, immobilisation), by brute force over every turn: the reference the
+/// end-of-game detectors are tested against.
+pub fn some_turn_wins_by(pos: &Position, reason: EndReason) -> bool {
+    let us = pos.side();
+    let mut found = false;
+    TurnGen::new().for_each_turn(pos, &mut |t| {
+        found |=
+            turn_boundary_result(t.position).is_some_and(|r| r.winner == us && r.reason == reason);
+    });
+    found
 }
 
 /// A random walk of `steps` single steps from `pos` (ending turns at random where legal),

@@ -261,7 +261,7 @@ mod tests {
     use super::*;
     use crate::test_util::pos;
     use tusk_engine::notation::board::{parse_aei, to_aei};
-    use tusk_engine::{EndReason, TurnGen, NEIGHBOURS};
+    use tusk_engine::{EndReason, NEIGHBOURS};
 
     /// The same board with the other side to move.
     fn passed(p: &Position) -> Position {
@@ -270,13 +270,7 @@ mod tests {
 
     /// Whether some turn wins at once by immobilisation, by brute force over every turn.
     fn immobilises_by_brute_force(p: &Position) -> bool {
-        let us = p.side();
-        let mut found = false;
-        TurnGen::new().for_each_turn(p, &mut |t| {
-            found |= turn_boundary_result(t.position)
-                .is_some_and(|r| r.winner == us && r.reason == EndReason::Immobilization);
-        });
-        found
+        tusk_tests::some_turn_wins_by(p, EndReason::Immobilization)
     }
 
     /// The mobile pieces are exactly the origins of the side's own legal steps and the pushers

@@ -1115,17 +1115,11 @@ fn can_eliminate(p: &tusk_engine::Position) -> bool {
 mod tests {
     use super::can_eliminate;
     use tusk_engine::notation::board::parse_aei;
-    use tusk_engine::{turn_boundary_result, EndReason, TurnGen};
+    use tusk_engine::EndReason;
 
     /// Whether some turn of the side to move wins by elimination, by brute force.
     fn eliminates_by_brute_force(pos: &tusk_engine::Position) -> bool {
-        let us = pos.side();
-        let mut found = false;
-        TurnGen::new().for_each_turn(pos, &mut |t| {
-            found |= turn_boundary_result(t.position)
-                .is_some_and(|r| r.winner == us && r.reason == EndReason::Elimination);
-        });
-        found
+        tusk_tests::some_turn_wins_by(pos, EndReason::Elimination)
     }
 
     #[test]
