@@ -41,7 +41,7 @@ pub const STEP_BUDGET: u32 = 20_000;
 /// On the turn starts of 400 random games where at most four pieces of the other side could
 /// move (2,058 of them), the widest search finds 219 wins: 39 where none could move, 99 with
 /// one, 58 with two, 17 with three, 6 with four, and the turn starts with three or four cost
-/// four fifths of its 4.1 million steps. Nine in ten of the wins are found within 2,000 steps.
+/// four fifths of its 4.1 million steps. 193 of the 219 wins are found within 2,000 steps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// The most pieces of the other side that may still be able to move for the detector to

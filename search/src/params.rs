@@ -342,8 +342,8 @@ impl Tunable {
     pub const NAMES: &'static str = "null_min_depth, null_reduction, lmr_min_depth, \
          lmr_full_moves, lmr_deep_moves, aspiration_window, max_extension, goal_defence_nodes, \
          lmp_moves1, lmp_moves2, rfp_max_depth, rfp_margin, capture_defence_len, \
-         immobilise_mobile, immobilise_steps, reversal_penalty, free_capture_pct, lift_prunes, root_full_moves, root_reduce1, \
-         root_reduce2, root_reduce3";
+         immobilise_mobile, immobilise_steps, reversal_penalty, free_capture_pct, lift_prunes, \
+         root_full_moves, root_reduce1, root_reduce2, root_reduce3";
 
     /// The name used on the command line and as an AEI option: the field's name, with
     /// `lmp_moves1` and `lmp_moves2` for the two entries of [`Params::lmp_moves`].
