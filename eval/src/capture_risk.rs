@@ -177,6 +177,62 @@ pub fn risk_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weights, sink: 
     if !sink.wants(id::capture_risk_home.at(0)) && !is_used(w) {
         return;
     }
+    visit_risks(pos, ctx, w, |c, _, p, num, num2| {
+        sink.add_share2(c, p, num, RISK_DEN, num2, RISK_DEN2);
+    });
+}
+
+/// The denominators of a risk's two shares: the value times the side's share in percent,
+/// and the hold (1024ths) times the freedom factor (64ths).
+const RISK_DEN: i32 = 100 * 100;
+const RISK_DEN2: i32 = 1024 * 64;
+
+/// The largest capture risk charged on one piece of `color` and `kind` (summed over the
+/// traps it is at risk at), in centirabbits, as a positive number: 0 when none is charged.
+/// The capture-now credit is taken net of it (`capture_now_net_pct`).
+pub fn largest_risk_on(
+    pos: &Position,
+    ctx: &Context,
+    w: &Weights,
+    color: Color,
+    kind: PieceKind,
+) -> i32 {
+    let candidates = pos.pieces_of(color, kind);
+    if candidates.is_empty() || !is_used(w) {
+        return 0;
+    }
+    // At most eight pieces of a kind: their charges by square, summed over the traps.
+    let mut charged = [(Square::from_index(0), 0i64); 8];
+    let mut n = 0;
+    visit_risks(pos, ctx, w, |c, sq, p, num, num2| {
+        if c != color || !candidates.contains(sq) {
+            return;
+        }
+        let charge = -crate::features::share2(i64::from(w[p]), num, RISK_DEN, num2, RISK_DEN2);
+        match charged[..n].iter().position(|&(s, _)| s == sq) {
+            Some(i) => charged[i].1 += charge,
+            None if n < charged.len() => {
+                charged[n] = (sq, charge);
+                n += 1;
+            }
+            None => {}
+        }
+    });
+    let largest = charged[..n].iter().map(|&(_, t)| t).max().unwrap_or(0);
+    largest.clamp(0, i64::from(i32::MAX)) as i32
+}
+
+/// Calls `f(color, square, weight, num, num2)` for every capture risk: the piece of `color`
+/// on `square` is charged `weight × num / RISK_DEN × num2 / RISK_DEN2`, where `num` is minus
+/// (its value + 50) times its side's share in percent and `num2` the enemy's hold times its
+/// freedom factor.
+#[inline(always)]
+fn visit_risks(
+    pos: &Position,
+    ctx: &Context,
+    w: &Weights,
+    mut f: impl FnMut(Color, Square, crate::weights::Param, i32, i32),
+) {
     let reach = Reach::new(pos, ctx);
     let dominated = &ctx.dominated;
     // The side to move's share, in percent (`capture_risk_mover_pct`, by steps left).
@@ -227,14 +283,7 @@ pub fn risk_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weights, sink: 
                 let freedom = steps_to_free(pos, c, ctx.frozen[c], sq);
                 let factor = w[id::capture_risk_freedom.at(freedom)];
                 let value = ctx.values[c][p.kind().index()] + 50;
-                sink.add_share2(
-                    c,
-                    weights.at(k),
-                    -value * side_pct,
-                    100 * 100,
-                    hold * factor,
-                    1024 * 64,
-                );
+                f(c, sq, weights.at(k), -value * side_pct, hold * factor);
             }
         }
     }
@@ -266,6 +315,73 @@ mod tests {
     /// Each side's capture-risk total with sharp's priors.
     fn risk(p: &Position) -> ByColor<i32> {
         risk_with_self(p, priors()[id::capture_risk_self_pct])
+    }
+
+    #[test]
+    fn a_capture_is_credited_net_of_the_risk_already_charged_on_its_target() {
+        // Gold to move: the silver cat on c4, beside gold's home trap c3 and the gold
+        // elephant on d4, is charged a risk and can be pushed in this turn; the silver dog on
+        // h5 is charged none. Silver's rabbits keep the board legal.
+        let p = pos(
+            "g",
+            &[
+                ("E", "d4"),
+                ("R", "a1"),
+                ("R", "h1"),
+                ("c", "c4"),
+                ("d", "h5"),
+                ("r", "a8"),
+                ("r", "h8"),
+            ],
+        );
+        let base = Weights::default();
+        let ctx = Context::new(&p, &base);
+        let on_cat = largest_risk_on(&p, &ctx, &base, Color::Silver, PieceKind::Cat);
+        assert!(on_cat > 10, "{on_cat}");
+        assert_eq!(on_cat, -risk_of_piece(&p, &base, "c4"));
+        assert_eq!(
+            largest_risk_on(&p, &ctx, &base, Color::Silver, PieceKind::Dog),
+            0
+        );
+        assert_eq!(
+            largest_risk_on(&p, &ctx, &base, Color::Silver, PieceKind::Horse),
+            0
+        );
+        // The captures term: the cat's value at 70 %, less the risk on it at the net share.
+        let cat = ctx.values[Color::Silver][PieceKind::Cat.index()];
+        let captures = |net: i32| {
+            let mut w = base.clone();
+            w[id::capture_now_net_pct] = net;
+            let b = crate::explain(&p, &w);
+            let twin = crate::explain(&p.flip(), &w);
+            let term = [
+                b.get(crate::Term::Captures, Color::Gold),
+                b.get(crate::Term::Captures, Color::Silver),
+            ];
+            let flipped = [
+                twin.get(crate::Term::Captures, Color::Silver),
+                twin.get(crate::Term::Captures, Color::Gold),
+            ];
+            assert_eq!(flipped, term);
+            term
+        };
+        let pct = base[id::capture_now_pct];
+        assert_eq!(captures(0), [pct * cat / 100, 0]);
+        assert_eq!(captures(100), [pct * (cat - on_cat) / 100, 0]);
+        assert_eq!(captures(50), [pct * (cat - on_cat / 2) / 100, 0]);
+    }
+
+    /// The risk charged on the piece on `at` alone (negative), summed over the traps.
+    fn risk_of_piece(p: &Position, w: &Weights, at: &str) -> i32 {
+        let ctx = Context::new(p, w);
+        let mut total = 0i64;
+        visit_risks(p, &ctx, w, |_, s, param, num, num2| {
+            if s == sq(at) {
+                total +=
+                    crate::features::share2(i64::from(w[param]), num, RISK_DEN, num2, RISK_DEN2);
+            }
+        });
+        total as i32
     }
 
     #[test]

@@ -44,7 +44,7 @@ pub trait Sink {
 
 /// The contribution of one `add_share2`, as the integer evaluation computes it.
 #[inline]
-fn share2(w: i64, num: i32, den: i32, num2: i32, den2: i32) -> i64 {
+pub(crate) fn share2(w: i64, num: i32, den: i32, num2: i32, den2: i32) -> i64 {
     w * i64::from(num) / i64::from(den) * i64::from(num2) / i64::from(den2)
 }
 

@@ -369,7 +369,7 @@ pub fn features_mut(pos: &mut Position, w: &Weights) -> Features {
     // With a goal this turn the score is a win; the positional terms are still shown, the
     // tactical ones (captures now, the opponent's next turn) are not computed.
     if sink.features.goal.is_none() {
-        threat::capture_now_features(pos, &ctx, &mut sink);
+        threat::capture_now_features(pos, &ctx, w, &mut sink);
         let threat = NextTurnThreat::of_mut(pos);
         let firm = threat::firm(pos, threat, w);
         threat::next_turn_features(pos.side(), pos.steps_left(), &ctx, threat, firm, &mut sink);
@@ -573,7 +573,7 @@ pub fn threatless_unless_above(
         }
     }
     let capture = captures::best_capture_mut(pos);
-    threat::capture_now_feature(us, capture, &ctx, &mut sink);
+    threat::capture_now_feature(pos, capture, &ctx, w, &mut sink);
     Threatless::Exact(threatless_upper(w, pos.steps_left(), us, &sink, variance))
 }
 
@@ -642,7 +642,7 @@ fn evaluate_lazily(
     };
     let without_capture = sink;
     let capture = captures::best_capture_mut(pos);
-    threat::capture_now_feature(us, capture, &ctx, &mut sink);
+    threat::capture_now_feature(pos, capture, &ctx, w, &mut sink);
     let upper = threatless_upper(w, pos.steps_left(), us, &sink, variance);
     if upper <= floor {
         return StandPat {

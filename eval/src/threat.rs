@@ -16,7 +16,7 @@
 use tusk_engine::{Color, PieceKind, Position};
 
 use crate::weights::{id, Param};
-use crate::{captures, goal, Context, Sink, Weights};
+use crate::{capture_risk, captures, goal, Context, Sink, Weights};
 
 /// The most nodes the goal search of [`NextTurnThreat::of_mut`] may take. A search that needs
 /// more counts as a threat: a side with so many ways to try for goal is a danger, and an
@@ -58,23 +58,34 @@ impl NextTurnThreat {
     }
 }
 
-/// The capture-now feature of the side to move `us`: the value of the strongest enemy piece
-/// it can capture this turn (`pos` is searched on and restored).
-pub fn capture_now_features<S: Sink>(pos: &mut Position, ctx: &Context, sink: &mut S) {
-    let us = pos.side();
-    capture_now_feature(us, captures::best_capture_mut(pos), ctx, sink);
+/// The capture-now feature of the side to move: the value of the strongest enemy piece it
+/// can capture this turn (`pos` is searched on and restored).
+pub fn capture_now_features<S: Sink>(pos: &mut Position, ctx: &Context, w: &Weights, sink: &mut S) {
+    let best = captures::best_capture_mut(pos);
+    capture_now_feature(pos, best, ctx, w, sink);
 }
 
-/// The capture-now feature of the side to move `us` when `best` is the strongest enemy kind it
-/// can capture this turn (none: no feature).
+/// The capture-now feature of the side to move in `pos` when `best` is the strongest enemy
+/// kind it can capture this turn (none: no feature): that kind's value in rabbits, less
+/// `capture_now_net_pct` of the largest capture risk already charged on an enemy piece of
+/// that kind ([`capture_risk::largest_risk_on`]), never below 0.
 pub fn capture_now_feature<S: Sink>(
-    us: Color,
+    pos: &Position,
     best: Option<PieceKind>,
     ctx: &Context,
+    w: &Weights,
     sink: &mut S,
 ) {
     if let Some(k) = best {
-        sink.add_share(us, id::capture_now_pct, ctx.values[!us][k.index()], 100);
+        let us = pos.side();
+        let value = ctx.values[!us][k.index()];
+        let net = w[id::capture_now_net_pct];
+        let deduction = if net == 0 {
+            0
+        } else {
+            capture_risk::largest_risk_on(pos, ctx, w, !us, k) * net / 100
+        };
+        sink.add_share(us, id::capture_now_pct, (value - deduction).max(0), 100);
     }
 }
 

@@ -332,6 +332,14 @@ parameters! {
     /// Share of the value of the strongest enemy piece the side to move can capture this turn
     /// that is credited now, in percent (weight; feature: that value in rabbits).
     capture_now_pct: Linear(Captures) in -10000..=10000 = 70;
+    /// How much of the capture risk already charged on the target is taken off the value the
+    /// side to move's capture this turn is credited on, in percent (shape; 0, the shipped
+    /// value, credits the whole value). The target is the enemy piece of the captured kind
+    /// with the largest risk ([`crate::capture_risk::largest_risk_on`]); the value credited
+    /// is never below 0. Sharp credits a capture net of the threat its evaluation already
+    /// counts on the piece (`Captures::getEval`), so that a piece both at risk and capturable
+    /// is not counted twice.
+    capture_now_net_pct: Fixed(Captures) in 0..=100 = 0;
     /// Share of the value of the strongest piece the opponent could capture next turn that
     /// is charged, in percent (weight; feature: that value in rabbits, for the opponent).
     capture_threat_pct: Linear(Captures) in -10000..=10000 = 30;

@@ -18,8 +18,8 @@ use tusk_eval::{
 };
 
 /// Random weights within each parameter's range (shape parameters kept at their defaults,
-/// except the caps and the variance adjustment, which are varied too), negative ones
-/// included.
+/// except the caps, the variance adjustment and the capture credit's net share, which are
+/// varied too), negative ones included.
 fn random_weights(rng: &mut SmallRng) -> Weights {
     let mut w = Weights::default();
     for p in Weights::params() {
@@ -32,6 +32,7 @@ fn random_weights(rng: &mut SmallRng) -> Weights {
     w[id::piece_value_cap] = rng.gen_range(1..=3000);
     w[id::variance_pct] = rng.gen_range(0..=100);
     w[id::variance_scale] = rng.gen_range(100..=1000);
+    w[id::capture_now_net_pct] = rng.gen_range(0..=100);
     w
 }
 
