@@ -201,24 +201,15 @@ pub fn largest_risk_on(
     if candidates.is_empty() || !is_used(w) {
         return 0;
     }
-    // At most eight pieces of a kind: their charges by square, summed over the traps.
-    let mut charged = [(Square::from_index(0), 0i64); 8];
-    let mut n = 0;
+    // Each piece's charges, by square, summed over the traps it is at risk at.
+    let mut charged = [0i64; 64];
     visit_risks(pos, ctx, w, |c, sq, p, num, num2| {
-        if c != color || !candidates.contains(sq) {
-            return;
-        }
-        let charge = -crate::features::share2(i64::from(w[p]), num, RISK_DEN, num2, RISK_DEN2);
-        match charged[..n].iter().position(|&(s, _)| s == sq) {
-            Some(i) => charged[i].1 += charge,
-            None if n < charged.len() => {
-                charged[n] = (sq, charge);
-                n += 1;
-            }
-            None => {}
+        if c == color && candidates.contains(sq) {
+            charged[sq.index()] -=
+                crate::features::share2(i64::from(w[p]), num, RISK_DEN, num2, RISK_DEN2);
         }
     });
-    let largest = charged[..n].iter().map(|&(_, t)| t).max().unwrap_or(0);
+    let largest = candidates.map(|sq| charged[sq.index()]).max().unwrap_or(0);
     largest.clamp(0, i64::from(i32::MAX)) as i32
 }
 
@@ -338,7 +329,10 @@ mod tests {
         let ctx = Context::new(&p, &base);
         let on_cat = largest_risk_on(&p, &ctx, &base, Color::Silver, PieceKind::Cat);
         assert!(on_cat > 10, "{on_cat}");
-        assert_eq!(on_cat, -risk_of_piece(&p, &base, "c4"));
+        // The cat is silver's only piece at risk: its charge is silver's whole capture-risk
+        // term, as the scoring sink sums it.
+        let silver_risk = crate::explain(&p, &base).get(crate::Term::CaptureRisk, Color::Silver);
+        assert_eq!(on_cat, -silver_risk);
         assert_eq!(
             largest_risk_on(&p, &ctx, &base, Color::Silver, PieceKind::Dog),
             0
@@ -369,19 +363,6 @@ mod tests {
         assert_eq!(captures(0), [pct * cat / 100, 0]);
         assert_eq!(captures(100), [pct * (cat - on_cat) / 100, 0]);
         assert_eq!(captures(50), [pct * (cat - on_cat / 2) / 100, 0]);
-    }
-
-    /// The risk charged on the piece on `at` alone (negative), summed over the traps.
-    fn risk_of_piece(p: &Position, w: &Weights, at: &str) -> i32 {
-        let ctx = Context::new(p, w);
-        let mut total = 0i64;
-        visit_risks(p, &ctx, w, |_, s, param, num, num2| {
-            if s == sq(at) {
-                total +=
-                    crate::features::share2(i64::from(w[param]), num, RISK_DEN, num2, RISK_DEN2);
-            }
-        });
-        total as i32
     }
 
     #[test]
