@@ -146,10 +146,12 @@ impl Context {
                 n += pos.count(!c, PieceKind::from_index(k)) as u8;
             }
         }
+        let value_cap = w[id::piece_value_cap].max(1);
+        let value_pct = w[id::piece_value_pct].max(1);
         let mut ctx = Context {
             values: ByColor([
-                material::piece_values(pos, Color::Gold, w[id::piece_value_cap].max(1)),
-                material::piece_values(pos, Color::Silver, w[id::piece_value_cap].max(1)),
+                material::piece_values(pos, Color::Gold, value_pct, value_cap),
+                material::piece_values(pos, Color::Silver, value_pct, value_cap),
             ]),
             stronger,
             frozen: ByColor([pos.frozen(Color::Gold), pos.frozen(Color::Silver)]),

@@ -64,9 +64,9 @@ pub fn material_features<S: Sink>(pos: &Position, sink: &mut S) {
 }
 
 /// What each kind of `color` is worth here: the material lost if one piece of that kind were
-/// taken off (centirabbits, at least 1, capped at `cap`). Kinds `color` lacks are valued as if
-/// it had one more. Used to weigh threats, dangers and captures.
-pub fn piece_values(pos: &Position, color: Color, cap: i32) -> [i32; PieceKind::NUM] {
+/// taken off, scaled by `pct` percent (centirabbits, at least 1, capped at `cap`). Kinds
+/// `color` lacks are valued as if it had one more. Used to weigh threats, dangers and captures.
+pub fn piece_values(pos: &Position, color: Color, pct: i32, cap: i32) -> [i32; PieceKind::NUM] {
     let mut sig = [signature(pos, Color::Gold), signature(pos, Color::Silver)];
     let mut out = [0i32; PieceKind::NUM];
     for kind in PieceKind::ALL {
@@ -91,7 +91,7 @@ pub fn piece_values(pos: &Position, color: Color, cap: i32) -> [i32; PieceKind::
             Color::Gold => a - b,
             Color::Silver => b - a,
         };
-        out[kind.index()] = diff.clamp(1, cap);
+        out[kind.index()] = (diff * pct / 100).clamp(1, cap);
     }
     out
 }
@@ -173,12 +173,28 @@ mod tests {
     fn piece_values_of_the_opening_position() {
         let pos = crate::test_util::opening();
         for c in Color::ALL {
-            let v = piece_values(&pos, c, 5000);
+            let v = piece_values(&pos, c, 100, 5000);
             assert_eq!(v[PieceKind::Rabbit.index()], 100);
             for k in 1..PieceKind::NUM {
                 assert!(v[k] > v[k - 1]);
             }
         }
         assert_eq!(material(&pos), 0);
+    }
+
+    #[test]
+    fn piece_values_scale_by_their_percentage_under_the_cap() {
+        let pos = crate::test_util::opening();
+        for c in Color::ALL {
+            let base = piece_values(&pos, c, 100, 5000);
+            let scaled = piece_values(&pos, c, 140, 5000);
+            assert_eq!(scaled[PieceKind::Rabbit.index()], 140);
+            for k in 0..PieceKind::NUM {
+                assert_eq!(scaled[k], base[k] * 140 / 100);
+            }
+            let capped = piece_values(&pos, c, 140, 300);
+            assert_eq!(capped[PieceKind::Elephant.index()], 300);
+            assert_eq!(capped[PieceKind::Rabbit.index()], 140);
+        }
     }
 }

@@ -196,6 +196,10 @@ parameters! {
     /// Highest value a single piece is given when weighing threats, dangers and captures,
     /// centirabbits (shape: a cap).
     piece_value_cap: Fixed(Material) in 1..=10000 = 1500;
+    /// Scale of the piece values that weigh threats, dangers and captures, in percent of the
+    /// HarLog value of the piece (shape: set it with `material_pct` to keep what a piece is
+    /// worth on the board and what a threat to it is worth in one currency).
+    piece_value_pct: Fixed(Material) in 1..=1000 = 100;
 
     /// Piece placement: what a piece is worth on a square, by its strength class (row: 0 = no
     /// enemy piece is stronger (the elephant, or a piece whose stronger enemies are all
