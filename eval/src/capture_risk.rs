@@ -290,8 +290,12 @@ mod tests {
         Square::parse(s).unwrap()
     }
 
+    /// The shipped set with sharp's priors and the pieces priced at their HarLog values
+    /// (`piece_value_pct` 100, as sharp prices them): the charges below are sharp's numbers.
     fn priors() -> Weights {
-        Weights::default().with_sharp_priors()
+        let mut w = Weights::default().with_sharp_priors();
+        w[id::piece_value_pct] = 100;
+        w
     }
 
     /// The threat distance of the piece on `at` at trap `t`.

@@ -832,13 +832,13 @@ mod tests {
     }
 
     #[test]
-    fn the_shipped_weights_are_round_10s_with_the_three_structure_values() {
+    fn the_round_19_set_is_round_10s_with_the_three_structure_values() {
         // Round 19 (eval/README.md): the round-10 set with sharp's structures valued, the
         // hostage at 16 %, the frame at 25 % and the elephant blockade at 47 % (the weights
         // of the round-18 candidate, data/weights/round18-structures-hv16.json), every other
-        // weight unchanged.
+        // weight unchanged; shipped until round 47 (kept as data/weights/shipped-round19.json).
         let round10 = file_weights(include_str!("../../data/weights/shipped-round10.json"));
-        let shipped = Weights::default();
+        let round19 = file_weights(include_str!("../../data/weights/shipped-round19.json"));
         let structures = [
             (id::hostage_value_pct, 16),
             (id::frame_value_pct, 25),
@@ -846,12 +846,33 @@ mod tests {
         ];
         for p in Weights::params() {
             match structures.iter().find(|(q, _)| *q == p) {
-                Some(&(_, v)) => assert_eq!((round10[p], shipped[p]), (0, v)),
-                None => assert_eq!(shipped[p], round10[p], "{}", Weights::name(p)),
+                Some(&(_, v)) => assert_eq!((round10[p], round19[p]), (0, v)),
+                None => assert_eq!(round19[p], round10[p], "{}", Weights::name(p)),
             }
         }
-        assert!(crate::hostage_value::is_used(&shipped));
-        assert!(crate::blockade_value::is_used(&shipped));
+        assert!(crate::hostage_value::is_used(&round19));
+        assert!(crate::blockade_value::is_used(&round19));
+    }
+
+    #[test]
+    fn the_shipped_weights_are_round_19s_with_the_pieces_at_140_percent() {
+        // Round 47 (eval/README.md): the round-19 set with `material_pct` and
+        // `piece_value_pct` at 140 (pieces worth 40 % more against the positional terms, and
+        // the same in the threats, dangers and captures that price them), every other weight
+        // unchanged (data/weights/round47-material-140-piece-value-140.json).
+        let round19 = file_weights(include_str!("../../data/weights/shipped-round19.json"));
+        let candidate = file_weights(include_str!(
+            "../../data/weights/round47-material-140-piece-value-140.json"
+        ));
+        let shipped = Weights::default();
+        for p in Weights::params() {
+            assert_eq!(shipped[p], candidate[p], "{}", Weights::name(p));
+            if p == id::material_pct || p == id::piece_value_pct {
+                assert_eq!((round19[p], shipped[p]), (100, 140));
+            } else {
+                assert_eq!(shipped[p], round19[p], "{}", Weights::name(p));
+            }
+        }
     }
 
     #[test]

@@ -701,8 +701,8 @@ mod tests {
             );
         }
         // A later iteration refutes every turn by 2,000 but the last by 5: it climbs over
-        // every turn whose base is not higher by the gap weights' difference (2.9 in the
-        // shipped model), and the order follows base plus gap weight.
+        // exactly the turns whose base is not higher than its own by the gap weights'
+        // difference (2.9 in the shipped model), and the order follows base plus gap weight.
         let n = roots.len();
         for r in &mut roots[1..] {
             r.score = best - 2000;
@@ -715,9 +715,19 @@ mod tests {
         let key = |r: &RootMove| r.predictor_base + model.search_gap_weight(gap(best, r.score));
         assert!(roots[1..].windows(2).all(|w| key(&w[0]) >= key(&w[1])));
         let at = roots.iter().position(|r| r.turn == climber).unwrap();
-        assert!(
-            at < n - 1000,
-            "the barely refuted turn ranks at {at} of {n}"
+        let climber_key = key(&roots[at]);
+        let lift = model.search_gap_weight(gap(best, best - 5))
+            - model.search_gap_weight(gap(best, best - 2000));
+        assert!(lift > 2.0, "the gap weights differ by {lift}");
+        let passed = roots[1..]
+            .iter()
+            .filter(|r| r.turn != climber && key(r) < climber_key)
+            .count();
+        assert!(passed > 0, "the barely refuted turn climbs over none");
+        assert_eq!(
+            n - 1 - at,
+            passed,
+            "the barely refuted turn ranks at {at} of {n}, above {passed} lower keys"
         );
     }
 
