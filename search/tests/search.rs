@@ -464,6 +464,13 @@ fn the_exchange_keeps_the_ladder_camel_home() {
     }
 }
 
+/// The weights of a kept weights file (`data/weights/`), a set an earlier round shipped.
+fn kept_weights(text: &str) -> tusk_eval::Weights {
+    tusk_eval::weights_file::parse(text, &tusk_eval::Weights::default())
+        .expect("a kept weights file")
+        .weights
+}
+
 /// Round 8's ladder game 15 at 44s (Tusk silver, to move, sharp gold): with the
 /// goal-defence extension a depth-9 search sees that `ee3s ee2n Cf2w rf8s` lets gold set up a
 /// goal silver cannot stop (gold then wins in 11 steps, which a depth-9 search from gold's
@@ -475,12 +482,7 @@ fn the_defence_extension_sees_the_goal_two_turns_ahead() {
     // The evaluation this test was built with: the round-10 weights, shipped until round 19.
     // With round 19's structure values silver plays the losing turn with the extension too
     // (eval/README.md, round 19); the test is about the extension, so it keeps its weights.
-    let weights = tusk_eval::weights_file::parse(
-        include_str!("../../data/weights/shipped-round10.json"),
-        &tusk_eval::Weights::default(),
-    )
-    .expect("the round-10 weights")
-    .weights;
+    let weights = kept_weights(include_str!("../../data/weights/shipped-round10.json"));
     for defence_extension in [true, false] {
         // Late-move pruning (on by default) must spare the moves near the mover's goal
         // (`lmpgoal`): without that it prunes late steps of gold's reply that set up the goal
@@ -524,12 +526,7 @@ fn the_defence_extension_sees_the_goal_two_turns_ahead() {
 /// without; search/README.md). The tactics are checked with the shipped weights.
 fn assert_prunes_and_keeps_tactics(with: fn(bool) -> tusk_search::params::Params) {
     let g = game(MIDGAME);
-    let round19 = tusk_eval::weights_file::parse(
-        include_str!("../../data/weights/shipped-round19.json"),
-        &tusk_eval::Weights::default(),
-    )
-    .expect("the round-19 weights")
-    .weights;
+    let round19 = kept_weights(include_str!("../../data/weights/shipped-round19.json"));
     let with_round19 = |on: bool| tusk_search::params::Params {
         weights: round19.clone(),
         ..with(on)
