@@ -7,6 +7,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod bench;
 mod caches;
 mod commute;
 mod control;
