@@ -274,6 +274,51 @@ fn setups_from_a_file_are_played_by_the_referee() {
     assert!(err.contains("setups.txt:1: silver setup"), "{err}");
 }
 
+#[test]
+fn random_turns_vary_the_games_of_deterministic_engines() {
+    let s = Scratch::new("randomturns");
+    let file = s.path("setups.txt");
+    let gold = "Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Da2 Hb2 Cc2 Ed2 Me2 Cf2 Hg2 Dh2";
+    let silver = "ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 da7 hb7 cc7 md7 ee7 cf7 hg7 dh7";
+    std::fs::write(&file, format!("1g {gold} 1s {silver}\n")).unwrap();
+    let run = |extra: &[&str], name: &str| {
+        let json = s.path(name);
+        let mut a = args(&["--games", "4", "--setup-file", &file.display().to_string()]);
+        a.extend(args(extra));
+        for e in [s.fake("d1", "det 0 a"), s.fake("d2", "det 0 b")] {
+            a.push("--engine".into());
+            a.push(e);
+        }
+        a.extend(args(&["--json", &json.display().to_string()]));
+        let out = run_match(&a);
+        (String::from_utf8_lossy(&out.stdout).to_string(), json)
+    };
+    // One opening and deterministic engines: the second round replays the first.
+    let (stdout, json) = run(&[], "plain.jsonl");
+    let g = games(&json);
+    assert_eq!(g[0]["moves"], g[2]["moves"]);
+    assert!(
+        stdout.contains("note: 2 of 4 games repeat an earlier game move for move (2 distinct)"),
+        "{stdout}"
+    );
+    // Two random turns after the setups: the two games of a pair share them, the rounds
+    // differ, and the referee's turns replay in pyrimaa like the rest.
+    let (stdout, json) = run(&["--random-turns", "2"], "random.jsonl");
+    let g = games(&json);
+    assert_eq!(g.len(), 4);
+    let opening = |i: usize| g[i]["moves"].as_array().unwrap()[..4].to_vec();
+    assert_eq!(opening(0), opening(1));
+    assert_eq!(opening(2), opening(3));
+    assert_ne!(opening(0), opening(2));
+    for game in &g {
+        assert_eq!(game["moves"][0], format!("1g {gold}"));
+        assert!(game["moves"].as_array().unwrap().len() > 4, "{game}");
+    }
+    assert!(!stdout.contains("repeat an earlier game"), "{stdout}");
+    let (ok, out) = pyrimaa_replay(&s.python, &json);
+    assert!(ok, "{out}");
+}
+
 // An engine that answers only when told to stop: with roundrobin's stop_time it plays on,
 // without it it loses on time. 2 s per turn, no reserve; stop is sent 1 s before the deadline.
 #[test]

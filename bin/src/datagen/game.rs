@@ -6,15 +6,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{bail, Context, Result};
 use rand::rngs::StdRng;
-use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use tusk_engine::setup::random_setup;
-use tusk_engine::{Color, Game, Move, Turn, TurnGen};
+use tusk_engine::{Color, Game, Move, TurnGen};
 use tusk_search::{Control, Limits, Searcher};
 
 use super::record::GameLine;
 use crate::matches::reason::Reason;
-use crate::matches::schedule::mix;
+use crate::matches::schedule::{mix, play_random_turns, OPENING_TRIES};
 
 /// How the games of a run are played.
 #[derive(Clone, Debug)]
@@ -45,10 +44,6 @@ pub enum Outcome {
     Interrupted,
 }
 
-/// Most openings drawn for one game before giving up (each ends the game during its random
-/// turns only rarely).
-const OPENING_TRIES: u32 = 1000;
-
 /// The opening of game `index`: two random setups, then `k` (drawn from 0..=`random_turns`)
 /// turns, each uniform over the distinct legal turns (third repetitions excluded). An opening
 /// in which the game ends is drawn again from the same stream. Returns the game and `k`.
@@ -61,26 +56,7 @@ pub fn opening(seed: u64, index: u64, random_turns: u32, gen: &mut TurnGen) -> R
                 .context("a random setup is legal")?;
         }
         let k = rng.gen_range(0..=random_turns);
-        let mut ended = false;
-        for _ in 0..k {
-            let mut turns: Vec<Turn> = Vec::new();
-            gen.for_each_turn_excluding(
-                game.position(),
-                &|key| game.would_repeat_third_time(key),
-                &mut |t| turns.push(t.turn()),
-            );
-            let Some(turn) = turns.choose(&mut rng) else {
-                ended = true;
-                break;
-            };
-            game.play(&Move::Turn(*turn))
-                .context("a generated turn is legal")?;
-            if game.result().is_some() {
-                ended = true;
-                break;
-            }
-        }
-        if !ended {
+        if play_random_turns(&mut game, k, &mut rng, gen).is_some() {
             return Ok((game, k));
         }
     }

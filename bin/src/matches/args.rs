@@ -97,6 +97,12 @@ pub(super) struct RunArgs {
     /// Seed for setups: the same seed gives the same games' setups.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// After the setups, the referee plays K random legal turns from the seed (the same for
+    /// both games of a pair) before the engines take over: engines at a fixed depth or node
+    /// count otherwise replay the same games from a small set of setups. Needs `--setups
+    /// random` or `--setup-file`; 0 to 20.
+    #[arg(long, default_value_t = 0, value_name = "K")]
+    random_turns: u32,
     /// Play only shard K of N (`3/16`): whole pairs, dealt out in turn; merge the shards'
     /// JSON files with `tusk match merge`.
     #[arg(long)]
@@ -148,6 +154,10 @@ pub enum ArgsError {
     /// `--sprt` is malformed.
     #[error(transparent)]
     Sprt(#[from] SprtError),
+    /// `--random-turns` with setups the engines choose (the referee cannot play turns before
+    /// it knows the setups).
+    #[error("--random-turns needs setups the referee plays: add --setups random or --setup-file")]
+    RandomTurnsNeedSetups,
     /// `--setups` is neither `engines` nor `random`.
     #[error("--setups \"{0}\": use engines or random (or --setup-file)")]
     Setups(String),
@@ -203,6 +213,8 @@ pub struct Settings {
     pub setups_key: String,
     /// The setup seed.
     pub seed: u64,
+    /// Random turns the referee plays after the setups.
+    pub random_turns: u32,
     /// The referee's settings.
     pub referee: RefereeConfig,
     /// Fresh engine processes for every game.
@@ -212,6 +224,10 @@ pub struct Settings {
     /// The event name of the records.
     pub event: String,
 }
+
+/// Most random turns the referee plays after the setups (more makes games no player would
+/// play).
+pub const MAX_RANDOM_TURNS: u32 = 20;
 
 /// A number as a person typed it: `1e308`, not 309 digits.
 fn shown(v: f64) -> String {
@@ -242,7 +258,14 @@ impl RunArgs {
             None => None,
         };
         self.check_counts(engines.len())?;
-        let (setups, setups_key) = self.setup_source()?;
+        let (setups, mut setups_key) = self.setup_source()?;
+        if self.random_turns > 0 {
+            if matches!(setups, SetupSource::Engines) {
+                return Err(ArgsError::RandomTurnsNeedSetups);
+            }
+            // Only a match with random turns has a new fingerprint: earlier files resume.
+            setups_key.push_str(&format!("+random_turns={}", self.random_turns));
+        }
         Ok(Settings {
             engines,
             games: self.games,
@@ -253,6 +276,7 @@ impl RunArgs {
             setups,
             setups_key,
             seed: self.seed,
+            random_turns: self.random_turns,
             referee: self.referee_config()?,
             restart: self.restart,
             outputs: Outputs {
@@ -310,6 +334,13 @@ impl RunArgs {
                 option: "--concurrency",
                 value: self.concurrency.to_string(),
                 allowed: format!("use 1 to {MAX_CONCURRENCY} games at once"),
+            });
+        }
+        if self.random_turns > MAX_RANDOM_TURNS {
+            return Err(ArgsError::OutOfRange {
+                option: "--random-turns",
+                value: self.random_turns.to_string(),
+                allowed: format!("use 0 to {MAX_RANDOM_TURNS} turns"),
             });
         }
         Ok(())
@@ -418,6 +449,26 @@ mod tests {
         assert_eq!(
             settings(&[]).unwrap().referee.move_timeout,
             Duration::from_secs(60)
+        );
+    }
+
+    #[test]
+    fn random_turns_need_the_referees_setups_and_a_bound() {
+        let e = settings(&["--random-turns", "2"]).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "--random-turns needs setups the referee plays: add --setups random or --setup-file"
+        );
+        let e = settings(&["--setups", "random", "--random-turns", "21"])
+            .unwrap_err()
+            .to_string();
+        assert_eq!(e, "--random-turns 21: use 0 to 20 turns");
+        let s = settings(&["--setups", "random", "--random-turns", "20"]).unwrap();
+        assert_eq!(s.random_turns, 20);
+        assert!(
+            s.setups_key.ends_with("+random_turns=20"),
+            "{}",
+            s.setups_key
         );
     }
 

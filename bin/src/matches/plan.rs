@@ -174,6 +174,31 @@ mod tests {
     // The keys were written by the runner of 3b2e024 for the same command lines (its
     // `--json` files), so files of earlier runs resume and merge.
     #[test]
+    fn random_turns_give_a_match_of_its_own() {
+        let mut args = vec![
+            "--engine",
+            "name=a,cmd=no-such-x",
+            "--engine",
+            "name=b,cmd=no-such-y",
+            "--setups",
+            "random",
+        ];
+        let plain = key(&args);
+        args.extend(["--random-turns", "0"]);
+        assert_eq!(
+            key(&args),
+            plain,
+            "0 random turns is the match without them"
+        );
+        let n = args.len();
+        args[n - 1] = "2";
+        let two = key(&args);
+        assert_ne!(two, plain);
+        args[n - 1] = "3";
+        assert_ne!(key(&args), two);
+    }
+
+    #[test]
     fn match_keys_are_those_of_earlier_versions() {
         let two = [
             "--engine",

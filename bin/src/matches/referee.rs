@@ -11,6 +11,7 @@ use tusk_engine::{ByColor, Color, Game};
 
 use super::aei_client::{AeiClient, Answer, ClientError};
 use super::reason::Reason;
+use super::schedule::Opening;
 use crate::clock::{seconds_to_duration, Clock, TimeControl};
 
 /// One side of a game: its engine and its time control.
@@ -142,12 +143,13 @@ struct Referee<'a, 'c> {
     option_warnings: ByColor<Vec<String>>,
 }
 
-/// Plays one game. `setups`, when given, are the gold and silver setups the referee plays
-/// itself (the engines are not asked). `names` label the sides in details.
+/// Plays one game. `opening`, when given, holds the gold and silver setups and the turns
+/// after them that the referee plays itself (the engines are not asked, and no clock runs).
+/// `names` label the sides in details.
 pub fn play_game(
     players: ByColor<Player<'_>>,
     names: ByColor<&str>,
-    setups: Option<&ByColor<String>>,
+    opening: Option<&Opening>,
     cfg: &RefereeConfig,
     cancel: &AtomicBool,
 ) -> Played {
@@ -166,7 +168,7 @@ pub fn play_game(
         dead: ByColor::default(),
         option_warnings: ByColor::default(),
     };
-    let stop = match referee.play_out(setups) {
+    let stop = match referee.play_out(opening) {
         Ok(never) => match never {},
         Err(stop) => stop,
     };
@@ -209,10 +211,7 @@ impl Referee<'_, '_> {
     }
 
     /// Plays until the game ends; only ever returns the reason it stopped.
-    fn play_out(
-        &mut self,
-        setups: Option<&ByColor<String>>,
-    ) -> Result<std::convert::Infallible, Stop> {
+    fn play_out(&mut self, opening: Option<&Opening>) -> Result<std::convert::Infallible, Stop> {
         for c in Color::ALL {
             self.prepare(c)?;
         }
@@ -231,8 +230,12 @@ impl Referee<'_, '_> {
                 return Err(Stop::end(!side, Reason::Time, detail));
             }
             let in_setup = self.game.in_setup();
-            let text = match (in_setup, setups) {
-                (true, Some(setups)) => setups[side].clone(),
+            // Moves played so far, setups included: the opening's turns come right after the
+            // two setups.
+            let played = self.game.moves().len();
+            let text = match opening {
+                Some(o) if in_setup => o.setups[side].clone(),
+                Some(o) if played >= 2 && played - 2 < o.turns.len() => o.turns[played - 2].clone(),
                 _ => self.ask(side, in_setup)?,
             };
             self.play(side, &text)?;

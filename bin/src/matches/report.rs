@@ -100,6 +100,9 @@ pub fn print_summary(
         }
     );
     print!("{}", state::table_text(&rows));
+    if let Some(note) = repeats_note(finished) {
+        println!("{note}");
+    }
     let sprt_json = match (sprt, sprt_state(sprt, names, finished)) {
         (Some(s), Some(st)) => {
             println!("{}", sprt_line(&s, &names[0], st.wins, st.losses, decided));
@@ -108,6 +111,20 @@ pub fn print_summary(
         _ => serde_json::Value::Null,
     };
     (rows, sprt_json)
+}
+
+/// A warning when some games repeat earlier ones move for move ([`state::repeated_games`]).
+fn repeats_note(finished: &[GameJson]) -> Option<String> {
+    let repeated = state::repeated_games(finished);
+    (repeated > 0).then(|| {
+        format!(
+            "note: {repeated} of {} games repeat an earlier game move for move ({} distinct): \
+             engines at a fixed depth or node count replay a game from the same opening; \
+             vary the openings with --random-turns K (or --setups random)",
+            finished.len(),
+            finished.len() - repeated
+        )
+    })
 }
 
 /// `SPRT elo0=0 elo1=10 alpha=0.05 beta=0.05: LLR 1.234 [-2.944, 2.944] after 40 games: ...`.
@@ -157,6 +174,24 @@ mod tests {
 
     fn won_by(id: u64, winner: &str, loser: &str) -> GameJson {
         state::won_game(id, winner, loser, Color::Gold)
+    }
+
+    #[test]
+    fn repeated_games_are_pointed_out() {
+        let mut games: Vec<GameJson> = (0..4).map(|i| won_by(i, "new", "old")).collect();
+        for (i, g) in games.iter_mut().enumerate() {
+            g.moves = vec![format!("1g {i}")];
+        }
+        assert_eq!(repeats_note(&games), None);
+        games[3].moves = games[1].moves.clone();
+        let note = repeats_note(&games).unwrap();
+        assert!(
+            note.starts_with(
+                "note: 1 of 4 games repeat an earlier game move for move (3 distinct)"
+            ),
+            "{note}"
+        );
+        assert!(note.contains("--random-turns K"), "{note}");
     }
 
     #[test]

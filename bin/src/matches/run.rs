@@ -16,7 +16,7 @@ use super::pool::{Message, PanicError, Pool, Worker};
 use super::record;
 use super::referee::Outcome;
 use super::report::{self, sprt_state};
-use super::schedule::Scheduled;
+use super::schedule::{self, OpeningError, Scheduled};
 use super::state::{self, GameJson, LoadError};
 use super::stats::Hypothesis;
 use super::worker::{self, Done, Event, GameWorker, MatchContext, SetupError};
@@ -55,6 +55,9 @@ pub enum RunError {
     /// The Ctrl-C handler could not be installed.
     #[error("installing the Ctrl-C handler: {0}")]
     CtrlC(String),
+    /// A round's random opening could not be made.
+    #[error(transparent)]
+    Opening(#[from] OpeningError),
     /// A worker thread could not be started.
     #[error("starting a worker thread: {0}")]
     Thread(std::io::Error),
@@ -326,10 +329,10 @@ pub fn run_match(s: Settings) -> Result<(), RunError> {
     let names: Vec<String> = s.engines.iter().map(|e| e.name.clone()).collect();
     let ready = get_ready(&s, &names)?;
     let planned = ready.planned;
+    let openings = schedule::openings(&s.setups, s.seed, s.random_turns, &ready.todo)?;
     let shared = Arc::new(MatchContext::new(
         s.engines.clone(),
-        s.setups.clone(),
-        s.seed,
+        openings,
         s.referee.clone(),
         s.outputs.stderr.clone(),
         s.restart,
@@ -378,6 +381,7 @@ pub fn run_match(s: Settings) -> Result<(), RunError> {
 mod tests {
     use super::*;
     use crate::matches::args::settings_of;
+    use std::collections::HashMap;
 
     /// A worker with a bug.
     struct Panics;
@@ -408,8 +412,7 @@ mod tests {
         assert_eq!(ready.todo.len(), 6);
         let shared = Arc::new(MatchContext::new(
             s.engines.clone(),
-            s.setups.clone(),
-            s.seed,
+            HashMap::new(),
             s.referee.clone(),
             None,
             false,

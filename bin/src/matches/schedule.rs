@@ -6,10 +6,12 @@
 //! A round gives every pairing one pair. Game ids run round by round, pairing by pairing, so
 //! the first `k` games of a longer match are the games of the shorter one.
 
+use std::collections::HashMap;
+
 use rand::seq::SliceRandom;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use tusk_engine::setup::random_setup;
-use tusk_engine::{ByColor, Color};
+use tusk_engine::{ByColor, Color, Game, Move, Turn, TurnError, TurnGen};
 
 /// One scheduled game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -168,6 +170,136 @@ pub fn setups_for(source: &SetupSource, seed: u64, round: u64) -> Option<ByColor
     }
 }
 
+/// What the referee plays before the engines take over: both setups, then `turns` (each a
+/// turn in AEI `makemove` form, gold's first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// Gold's and silver's setups.
+    pub setups: ByColor<String>,
+    /// The random turns after the setups.
+    pub turns: Vec<String>,
+}
+
+/// Most draws of an opening's random turns before giving up (a draw is redone only when the
+/// game ends during its random turns, which is rare).
+pub const OPENING_TRIES: u32 = 1000;
+
+/// A random opening could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum OpeningError {
+    /// The setups of the round are not legal (a setup file is checked when read, so this is a
+    /// bug).
+    #[error("round {round}: setup: {error}")]
+    Setup {
+        /// The round.
+        round: u64,
+        /// Why.
+        error: TurnError,
+    },
+    /// Every draw of the random turns ended the game.
+    #[error(
+        "round {round}: no draw of {turns} random turns in {OPENING_TRIES} left the game going"
+    )]
+    Ends {
+        /// The round.
+        round: u64,
+        /// The random turns asked for.
+        turns: u32,
+    },
+}
+
+/// Plays `k` turns on `game`, each uniform over the distinct legal turns of its position
+/// (third repetitions excluded), and returns them; `None` when the game ends (or the side to
+/// move has no turn) before the `k`-th turn is played.
+pub fn play_random_turns<R: Rng>(
+    game: &mut Game,
+    k: u32,
+    rng: &mut R,
+    gen: &mut TurnGen,
+) -> Option<Vec<Turn>> {
+    let mut played = Vec::with_capacity(k as usize);
+    for _ in 0..k {
+        if game.result().is_some() {
+            return None;
+        }
+        let mut turns: Vec<Turn> = Vec::new();
+        gen.for_each_turn_excluding(
+            game.position(),
+            &|key| game.would_repeat_third_time(key),
+            &mut |t| turns.push(t.turn()),
+        );
+        let turn = *turns.choose(rng)?;
+        game.play(&Move::Turn(turn))
+            .expect("a generated turn is legal");
+        played.push(turn);
+    }
+    game.result().is_none().then_some(played)
+}
+
+/// The opening of round `round`: its setups ([`setups_for`]) and `random_turns` random turns
+/// after them ([`play_random_turns`], seeded by the seed and the round, drawn again when the
+/// game ends during them). `None` when the engines choose their setups. Both games of a pair,
+/// and every pairing of the round, get the same opening.
+pub fn opening_for(
+    source: &SetupSource,
+    seed: u64,
+    round: u64,
+    random_turns: u32,
+    gen: &mut TurnGen,
+) -> Result<Option<Opening>, OpeningError> {
+    let Some(setups) = setups_for(source, seed, round) else {
+        return Ok(None);
+    };
+    if random_turns == 0 {
+        return Ok(Some(Opening {
+            setups,
+            turns: Vec::new(),
+        }));
+    }
+    // A stream of its own, so that the setups of a round stay those without random turns.
+    let mut rng = rand::rngs::StdRng::seed_from_u64(mix(seed ^ 0x6f70_656e_696e_6773, round));
+    for _ in 0..OPENING_TRIES {
+        let mut game = Game::new();
+        for c in Color::ALL {
+            game.play_text(&setups[c])
+                .map_err(|error| OpeningError::Setup { round, error })?;
+        }
+        let start = game.moves().len();
+        if play_random_turns(&mut game, random_turns, &mut rng, gen).is_some() {
+            let turns = (start..game.moves().len())
+                .map(|i| game.move_text(i).expect("a played move has a text"))
+                .collect();
+            return Ok(Some(Opening { setups, turns }));
+        }
+    }
+    Err(OpeningError::Ends {
+        round,
+        turns: random_turns,
+    })
+}
+
+/// The opening of every round among `games` ([`opening_for`]), made before any engine starts
+/// so that a round without one stops the match before its first game. Empty when the engines
+/// choose their setups.
+pub fn openings(
+    source: &SetupSource,
+    seed: u64,
+    random_turns: u32,
+    games: &[Scheduled],
+) -> Result<HashMap<u64, Opening>, OpeningError> {
+    let mut gen = TurnGen::new();
+    let mut out = HashMap::new();
+    for g in games {
+        if out.contains_key(&g.round) {
+            continue;
+        }
+        if let Some(o) = opening_for(source, seed, g.round, random_turns, &mut gen)? {
+            out.insert(g.round, o);
+        }
+    }
+    Ok(out)
+}
+
 /// A setup file that cannot be used.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum SetupFileError {
@@ -306,6 +438,91 @@ mod tests {
         g.play_text(&a[Color::Gold]).unwrap();
         g.play_text(&a[Color::Silver]).unwrap();
         assert_eq!(setups_for(&SetupSource::Engines, 7, 0), None);
+    }
+
+    #[test]
+    fn an_opening_plays_its_random_turns_after_the_rounds_setups() {
+        let src = SetupSource::Random;
+        let mut gen = TurnGen::new();
+        let mut open = |seed, round, k| opening_for(&src, seed, round, k, &mut gen).unwrap();
+        let plain = open(7, 3, 0).unwrap();
+        assert_eq!(plain.setups, setups_for(&src, 7, 3).unwrap());
+        assert!(plain.turns.is_empty());
+        let o = open(7, 3, 4).unwrap();
+        assert_eq!(
+            o.setups, plain.setups,
+            "random turns leave the setups as they were"
+        );
+        assert_eq!(o.turns.len(), 4);
+        assert_eq!(open(7, 3, 4).unwrap(), o, "seeded");
+        assert_ne!(
+            open(7, 4, 4).unwrap().turns,
+            o.turns,
+            "another round, other turns"
+        );
+        assert_ne!(
+            open(8, 3, 4).unwrap().turns,
+            o.turns,
+            "another seed, other turns"
+        );
+        // The turns are legal in order and leave the game going.
+        let mut game = Game::new();
+        for text in [&o.setups[Color::Gold], &o.setups[Color::Silver]]
+            .into_iter()
+            .chain(&o.turns)
+        {
+            game.play_text(text)
+                .unwrap_or_else(|e| panic!("{text}: {e}"));
+        }
+        assert_eq!(game.moves().len(), 6);
+        assert!(game.result().is_none());
+        assert_eq!(
+            opening_for(&SetupSource::Engines, 7, 3, 4, &mut gen).unwrap(),
+            None
+        );
+    }
+
+    #[test]
+    fn every_round_to_play_gets_one_opening() {
+        let games = schedule(2, false, 6);
+        let made = openings(&SetupSource::Random, 5, 2, &games).unwrap();
+        assert_eq!(made.len(), 3);
+        let mut gen = TurnGen::new();
+        for round in 0..3 {
+            let expected = opening_for(&SetupSource::Random, 5, round, 2, &mut gen).unwrap();
+            assert_eq!(made.get(&round), expected.as_ref());
+        }
+        assert!(openings(&SetupSource::Engines, 5, 2, &games)
+            .unwrap()
+            .is_empty());
+    }
+
+    #[test]
+    fn random_turns_stop_when_the_game_ends() {
+        // Gold's rabbit on a7 reaches goal in every turn that ends with it on the eighth
+        // rank; silver has a rabbit on h5.
+        let pos = tusk_engine::notation::board::parse_aei(
+            "g [        R                      r                                ]",
+        )
+        .unwrap();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+        let mut gen = TurnGen::new();
+        let mut ended = 0;
+        for _ in 0..50 {
+            let mut game = Game::from_position(pos.clone(), 2);
+            let turns = play_random_turns(&mut game, 3, &mut rng, &mut gen);
+            match turns {
+                Some(t) => {
+                    assert_eq!(t.len(), 3);
+                    assert!(game.result().is_none());
+                }
+                None => {
+                    ended += 1;
+                    assert!(game.result().is_some());
+                }
+            }
+        }
+        assert!(ended > 0, "some draws of three turns reach goal");
     }
 
     #[test]

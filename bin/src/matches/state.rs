@@ -5,7 +5,7 @@
 //! winner is written as its letter (`g`/`s`), the reason as its one-letter code, the time
 //! controls as a two-element array (gold's, silver's).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -409,6 +409,17 @@ pub fn reasons_text(games: &[GameJson]) -> String {
         .join(", ")
 }
 
+/// How many of `games` repeat an earlier one move for move with the same engines on the same
+/// colours. Engines that search to a fixed depth or node count on one thread play the same
+/// game again from the same opening, so such a match holds fewer games than it counts.
+pub fn repeated_games(games: &[GameJson]) -> usize {
+    let mut seen: HashSet<(&str, &str, &[String])> = HashSet::with_capacity(games.len());
+    games
+        .iter()
+        .filter(|g| !seen.insert((&g.gold, &g.silver, &g.moves)))
+        .count()
+}
+
 /// A game `id` between `gold` and `silver` that `winner` won by goal, for tests.
 #[cfg(test)]
 pub fn won_game(id: u64, gold: &str, silver: &str, winner: Color) -> GameJson {
@@ -438,6 +449,25 @@ mod tests {
     fn game(id: u64, gold: &str, silver: &str, winner: &str) -> GameJson {
         let winner = winner.chars().next().and_then(Color::from_letter).unwrap();
         won_game(id, gold, silver, winner)
+    }
+
+    #[test]
+    fn a_game_repeated_move_for_move_by_the_same_engines_is_counted() {
+        let played = |id, gold: &str, silver: &str, moves: &[&str]| GameJson {
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            ..game(id, gold, silver, "g")
+        };
+        let games = vec![
+            played(0, "a", "b", &["1g x", "1s y", "2g z"]),
+            played(1, "b", "a", &["1g x", "1s y", "2g z"]),
+            played(2, "a", "b", &["1g x", "1s y", "2g z"]),
+            played(3, "a", "b", &["1g x", "1s y", "2g w"]),
+            played(4, "a", "b", &["1g x", "1s y", "2g z"]),
+        ];
+        // Game 1 has the colours the other way round; games 2 and 4 repeat game 0.
+        assert_eq!(repeated_games(&games), 2);
+        assert_eq!(repeated_games(&games[..2]), 0);
+        assert_eq!(repeated_games(&[]), 0);
     }
 
     #[test]

@@ -9,6 +9,7 @@
 //! starts every engine once before the first game, so that a broken command fails within
 //! seconds.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -20,7 +21,7 @@ use super::aei_client::{AeiClient, ClientError, StartError};
 use super::engine_proc::Children;
 use super::pool::Worker;
 use super::referee::{self, Outcome, Played, Player, RefereeConfig};
-use super::schedule::{self, Scheduled, SetupSource};
+use super::schedule::{Opening, Scheduled};
 use super::spec::EngineSpec;
 
 /// An engine that could not be started: the match cannot go on.
@@ -94,10 +95,8 @@ pub enum Event {
 pub struct MatchContext {
     /// The engines.
     pub engines: Vec<EngineSpec>,
-    /// Where the setups come from.
-    pub setups: SetupSource,
-    /// The match seed.
-    pub seed: u64,
+    /// The opening of each round to be played (none: the engines choose their setups).
+    pub openings: HashMap<u64, Opening>,
     /// The referee's settings.
     pub referee: RefereeConfig,
     /// Where each engine's stderr is appended, when given.
@@ -120,8 +119,7 @@ impl MatchContext {
     /// The shared state of a run with these settings.
     pub fn new(
         engines: Vec<EngineSpec>,
-        setups: SetupSource,
-        seed: u64,
+        openings: HashMap<u64, Opening>,
         referee: RefereeConfig,
         stderr_dir: Option<PathBuf>,
         restart: bool,
@@ -129,8 +127,7 @@ impl MatchContext {
         let n = engines.len();
         MatchContext {
             engines,
-            setups,
-            seed,
+            openings,
             referee,
             stderr_dir,
             restart,
@@ -317,7 +314,7 @@ impl GameWorker {
         ) else {
             return Ok(None);
         };
-        let setups = schedule::setups_for(&shared.setups, shared.seed, sg.round);
+        let opening = shared.openings.get(&sg.round);
         let spec = |c: Color| &shared.engines[seats[c]];
         let played = referee::play_game(
             ByColor::new(
@@ -331,7 +328,7 @@ impl GameWorker {
                 },
             ),
             ByColor::new(&spec(Color::Gold).name, &spec(Color::Silver).name),
-            setups.as_ref(),
+            opening,
             &shared.referee,
             &shared.cancel,
         );
