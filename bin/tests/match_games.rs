@@ -240,12 +240,16 @@ fn sprt_stops_a_lopsided_match_early() {
     assert!(s.live_engines().is_empty());
 }
 
+/// A gold setup other than the fakes' own (pyrimaa's basic setup), for the setup-file tests.
+const GOLD_SETUP: &str = "Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Da2 Hb2 Cc2 Ed2 Me2 Cf2 Hg2 Dh2";
+/// The silver setup that goes with [`GOLD_SETUP`].
+const SILVER_SETUP: &str = "ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 da7 hb7 cc7 md7 ee7 cf7 hg7 dh7";
+
 #[test]
 fn setups_from_a_file_are_played_by_the_referee() {
     let s = Scratch::new("setupfile");
     let file = s.path("setups.txt");
-    let gold = "Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Da2 Hb2 Cc2 Ed2 Me2 Cf2 Hg2 Dh2";
-    let silver = "ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 da7 hb7 cc7 md7 ee7 cf7 hg7 dh7";
+    let (gold, silver) = (GOLD_SETUP, SILVER_SETUP);
     std::fs::write(&file, format!("# one opening\n1g {gold} 1s {silver}\n")).unwrap();
     let json = s.path("games.jsonl");
     let mut a = args(&["--games", "2", "--setup-file", &file.display().to_string()]);
@@ -278,8 +282,7 @@ fn setups_from_a_file_are_played_by_the_referee() {
 fn random_turns_vary_the_games_of_deterministic_engines() {
     let s = Scratch::new("randomturns");
     let file = s.path("setups.txt");
-    let gold = "Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Da2 Hb2 Cc2 Ed2 Me2 Cf2 Hg2 Dh2";
-    let silver = "ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 da7 hb7 cc7 md7 ee7 cf7 hg7 dh7";
+    let (gold, silver) = (GOLD_SETUP, SILVER_SETUP);
     std::fs::write(&file, format!("1g {gold} 1s {silver}\n")).unwrap();
     let run = |extra: &[&str], name: &str| {
         let json = s.path(name);
