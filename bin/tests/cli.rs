@@ -259,9 +259,21 @@ fn eval_prints_every_term_and_the_score() {
             "{term} missing:\n{out}"
         );
     }
-    // The opening position is symmetric: the score is exactly zero.
+    // The opening position is symmetric: every term but the tempo is level, and the score is
+    // gold's four steps in hand (`steps_left.4`, 20 in the shipped weights).
+    for line in out.lines().skip_while(|l| !l.starts_with("term")).skip(1) {
+        let Some(term) = line.split("  ").next().filter(|t| !t.is_empty()) else {
+            continue;
+        };
+        if term == "tempo" || term == "total" || term.starts_with("score") {
+            continue;
+        }
+        let row = term_row(&out, term);
+        assert_eq!(row[0], row[1], "{term} is not level:\n{out}");
+    }
+    assert_eq!(term_row(&out, "tempo"), [20, 0, 20], "{out}");
     assert!(
-        out.contains("score for gold (to move): +0 centirabbits"),
+        out.contains("score for gold (to move): +20 centirabbits"),
         "{out}"
     );
 
@@ -292,7 +304,9 @@ fn eval_batch_writes_one_json_line_per_position_and_names_a_bad_line() {
     let lines = json_lines(&tusk(&["eval", "--batch", file.to_str().unwrap()], ""));
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[0]["position"], START);
-    assert_eq!(lines[0]["score"], 0, "the opening is symmetric");
+    // The opening is symmetric: the score is gold's four steps in hand alone.
+    assert_eq!(lines[0]["score"], 20, "the tempo of the side to move");
+    assert_eq!(lines[0]["terms"]["tempo"], serde_json::json!([20, 0]));
     assert_eq!(lines[0]["terms"]["material"], serde_json::json!([0, 0]));
     assert_eq!(lines[1]["position"], MIDGAME);
     // The same score as the single-position table, and every term's pair.

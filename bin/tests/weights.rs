@@ -154,15 +154,15 @@ fn eval_with_a_weights_file_uses_it_and_warns_about_names_it_lacks() {
     );
 
     // The shipped weight, doubled in a file: the column shows each, the features stay.
-    let shipped = tusk_eval::Weights::default()[tusk_eval::id::frozen_pct];
+    let shipped = tusk_eval::Weights::default()[tusk_eval::id::material_pct];
     assert!(shipped > 0);
     let double = file(
         "eval",
         "double.json",
-        &format!("{{\n  \"frozen_pct\": {}\n}}\n", 2 * shipped),
+        &format!("{{\n  \"material_pct\": {}\n}}\n", 2 * shipped),
     );
     let o = tusk(&["eval", "--setposition", MIDGAME, "--features"]);
-    let base = numbers(&text(&o).0, "frozen_pct");
+    let base = numbers(&text(&o).0, "material_pct");
     let o = tusk(&[
         "eval",
         "--setposition",
@@ -171,7 +171,7 @@ fn eval_with_a_weights_file_uses_it_and_warns_about_names_it_lacks() {
         "--weights",
         double.to_str().unwrap(),
     ]);
-    let twice = numbers(&text(&o).0, "frozen_pct");
+    let twice = numbers(&text(&o).0, "material_pct");
     assert_eq!(base[3], f64::from(shipped));
     assert_eq!(twice[3], f64::from(2 * shipped));
     assert_eq!(twice[..3], base[..3], "the same features");

@@ -290,10 +290,17 @@ mod tests {
         Square::parse(s).unwrap()
     }
 
-    /// The shipped set with sharp's priors and the pieces priced at their HarLog values
-    /// (`piece_value_pct` 100, as sharp prices them): the charges below are sharp's numbers.
+    /// Round 47's set (shipped until round 52, a piece's own share of an enemy trap at 50 %)
+    /// with sharp's priors and the pieces priced at their HarLog values (`piece_value_pct`
+    /// 100, as sharp prices them): the charges below are sharp's numbers.
     fn priors() -> Weights {
-        let mut w = Weights::default().with_sharp_priors();
+        let mut w = crate::weights_file::parse(
+            include_str!("../../data/weights/round47-material-140-piece-value-140.json"),
+            &Weights::default(),
+        )
+        .unwrap()
+        .weights
+        .with_sharp_priors();
         w[id::piece_value_pct] = 100;
         w
     }

@@ -88,9 +88,19 @@ mod tests {
         let b = explain(&q, &w);
         assert_eq!(b.get(Term::Tempo, Color::Gold), 10);
         assert_eq!(explain(&q.flip(), &w).get(Term::Tempo, Color::Silver), 10);
-        // The shipped weights leave the evaluation as it was.
-        let shipped = Weights::default();
-        assert_eq!(explain(&q, &shipped).get(Term::Tempo, Color::Gold), 0);
-        assert_eq!(evaluate(&start, &shipped), 0);
+        // Round 47's weights (shipped until round 52) have no tempo; the shipped weights
+        // carry sharp's.
+        let round47 = crate::weights_file::parse(
+            include_str!("../../data/weights/round47-material-140-piece-value-140.json"),
+            &Weights::default(),
+        )
+        .unwrap()
+        .weights;
+        assert_eq!(explain(&q, &round47).get(Term::Tempo, Color::Gold), 0);
+        assert_eq!(evaluate(&start, &round47), 0);
+        assert_eq!(
+            explain(&q, &Weights::default()).get(Term::Tempo, Color::Gold),
+            10
+        );
     }
 }

@@ -855,24 +855,74 @@ mod tests {
     }
 
     #[test]
-    fn the_shipped_weights_are_round_19s_with_the_pieces_at_140_percent() {
+    fn the_round_47_set_is_round_19s_with_the_pieces_at_140_percent() {
         // Round 47 (eval/README.md): the round-19 set with `material_pct` and
         // `piece_value_pct` at 140 (pieces worth 40 % more against the positional terms, and
         // the same in the threats, dangers and captures that price them), every other weight
-        // unchanged (data/weights/round47-material-140-piece-value-140.json).
+        // unchanged; shipped until round 52
+        // (data/weights/round47-material-140-piece-value-140.json).
         let round19 = file_weights(include_str!("../../data/weights/shipped-round19.json"));
-        let candidate = file_weights(include_str!(
+        let round47 = file_weights(include_str!(
             "../../data/weights/round47-material-140-piece-value-140.json"
         ));
-        let shipped = Weights::default();
         for p in Weights::params() {
-            assert_eq!(shipped[p], candidate[p], "{}", Weights::name(p));
             if p == id::material_pct || p == id::piece_value_pct {
-                assert_eq!((round19[p], shipped[p]), (100, 140));
+                assert_eq!((round19[p], round47[p]), (100, 140));
             } else {
-                assert_eq!(shipped[p], round19[p], "{}", Weights::name(p));
+                assert_eq!(round47[p], round19[p], "{}", Weights::name(p));
             }
         }
+    }
+
+    #[test]
+    fn the_shipped_weights_are_round_49s_floors_set() {
+        // Round 52 (eval/README.md): round 49's floors set, sharp's values on the ported
+        // terms (data/weights/round49-sharp-values.json) with the families that hold the
+        // tactics floors at round 47's values (data/weights/round49-sharp-values-floors.json).
+        let round47 = file_weights(include_str!(
+            "../../data/weights/round47-material-140-piece-value-140.json"
+        ));
+        let sharp = file_weights(include_str!("../../data/weights/round49-sharp-values.json"));
+        let floors = file_weights(include_str!(
+            "../../data/weights/round49-sharp-values-floors.json"
+        ));
+        let kept_from_round47 = [
+            "blockade_value_pct",
+            "capture_now_net_pct",
+            "capture_now_pct",
+            "capture_threat_late_pct",
+            "capture_threat_pct",
+            "frame_holders",
+            "frame_pct",
+            "frame_pinned_pct",
+            "frame_value_pct",
+            "hostage_value_pct",
+            "material_pct",
+            "piece_value_pct",
+            "rabbit_goal_pct",
+            "rabbit_path_threat",
+            "rabbit_trap_threat",
+            "variance_pct",
+        ];
+        let shipped = Weights::default();
+        let mut differs_from_round47 = 0;
+        for p in Weights::params() {
+            let name = Weights::name(p);
+            assert_eq!(shipped[p], floors[p], "{name}");
+            if kept_from_round47.contains(&Weights::group_of(p).0.name) {
+                assert_eq!(shipped[p], round47[p], "{name}");
+            } else {
+                assert_eq!(shipped[p], sharp[p], "{name}");
+                differs_from_round47 += usize::from(shipped[p] != round47[p]);
+            }
+        }
+        assert!(
+            differs_from_round47 > 20,
+            "{differs_from_round47} weights at sharp's"
+        );
+        assert_eq!(round47[id::frozen_pct], 4);
+        assert_eq!(shipped[id::frozen_pct], 0);
+        assert_eq!(shipped[id::camel_advance_pct], 100);
     }
 
     #[test]
