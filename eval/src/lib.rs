@@ -396,7 +396,7 @@ fn positional_features<S: Sink>(
     trap_defence::defence_features(pos, sink);
     traps::danger_features(pos, ctx, w, sink);
     rabbits::rabbit_features(pos, ctx, w, sink);
-    mobility::frozen_features(pos, ctx, sink);
+    mobility::frozen_features(pos, ctx, w, sink);
     mobility::hostage_features(pos, ctx, w, sink);
     mobility::single_guard_features(pos, ctx, sink);
     mobility::elephant_features(pos, sink);

@@ -13,15 +13,23 @@ use crate::traps::{control_cap, held_by};
 use crate::weights::id;
 use crate::{Context, Sink, Weights};
 
-/// The frozen-piece features: minus the value (in rabbits) of each frozen piece.
-pub fn frozen_features<S: Sink>(pos: &Position, ctx: &Context, sink: &mut S) {
+/// The frozen-piece features: minus the value (in rabbits) of each frozen piece, the side to
+/// move's scaled by its share (`frozen_mover_pct`, by steps left).
+pub fn frozen_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weights, sink: &mut S) {
     if !sink.wants(id::frozen_pct) {
         return;
     }
+    let mover_pct = 100 - (100 - w[id::frozen_mover_pct]) * i32::from(pos.steps_left()) / 4;
     for c in Color::ALL {
+        let side_pct = if c == pos.side() { mover_pct } else { 100 };
         for sq in ctx.frozen[c] {
             if let Some(p) = pos.piece_at(sq) {
-                sink.add_share(c, id::frozen_pct, -ctx.values[c][p.kind().index()], 100);
+                let v = ctx.values[c][p.kind().index()];
+                if side_pct == 100 {
+                    sink.add_share(c, id::frozen_pct, -v, 100);
+                } else {
+                    sink.add_share2(c, id::frozen_pct, -v, 100, side_pct, 100);
+                }
             }
         }
     }
@@ -110,7 +118,7 @@ mod tests {
     }
 
     fn frozen_term(p: &Position, c: &Context, w: &Weights) -> ByColor<i32> {
-        totals(w, |s| frozen_features(p, c, s))
+        totals(w, |s| frozen_features(p, c, w, s))
     }
 
     fn hostage_term(p: &Position, c: &Context, w: &Weights) -> ByColor<i32> {
@@ -160,6 +168,51 @@ mod tests {
         assert_eq!(f[Color::Silver], 0);
         let (c2, _) = ctx(&q);
         assert!(frozen_term(&q, &c2, &w)[Color::Gold] > f[Color::Gold]);
+    }
+
+    /// Each side's frozen-piece total with `frozen_mover_pct` at `pct` (hand-set weights).
+    fn frozen_with_mover(p: &Position, pct: i32) -> ByColor<i32> {
+        let (c, mut w) = ctx(p);
+        w[id::frozen_mover_pct] = pct;
+        frozen_term(p, &c, &w)
+    }
+
+    /// A gold horse on d4 frozen by silver's camel on d5: the side to move's share of the
+    /// charge is `frozen_mover_pct` with a whole turn left, back towards all of it as the
+    /// steps run out; the side not to move is charged in full, and colours mirror.
+    #[test]
+    fn the_side_to_move_can_be_charged_less_for_a_frozen_piece() {
+        let pieces = [("H", "d4"), ("m", "d5"), ("R", "a2"), ("r", "h7")];
+        let full = frozen_with_mover(&pos("s", &pieces), 100)[Color::Gold];
+        assert!(full < -10, "{full}");
+        // Silver to move: gold's horse is charged in full whatever the share.
+        for pct in [0, 50] {
+            assert_eq!(
+                frozen_with_mover(&pos("s", &pieces), pct)[Color::Gold],
+                full
+            );
+        }
+        // Gold to move with four steps: the share itself.
+        let gold = pos("g", &pieces);
+        assert_eq!(frozen_with_mover(&gold, 100)[Color::Gold], full);
+        assert_eq!(frozen_with_mover(&gold, 0)[Color::Gold], 0);
+        assert!((frozen_with_mover(&gold, 50)[Color::Gold] - full / 2).abs() <= 1);
+        // One step played (the rabbit on a2 north), three left: 100 - 100 × 3/4 = 25 %.
+        let mut later = gold.clone();
+        later.play_step_unchecked(
+            tusk_engine::Step::between(Square::parse("a2").unwrap(), Square::parse("a3").unwrap())
+                .expect("a step"),
+        );
+        assert_eq!(later.steps_left(), 3);
+        assert!((frozen_with_mover(&later, 0)[Color::Gold] - full / 4).abs() <= 1);
+        // Mirrored: silver's horse, silver to move.
+        let flipped = gold.flip();
+        for pct in [0, 50, 100] {
+            assert_eq!(
+                frozen_with_mover(&flipped, pct)[Color::Silver],
+                frozen_with_mover(&gold, pct)[Color::Gold]
+            );
+        }
     }
 
     #[test]

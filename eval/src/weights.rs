@@ -364,6 +364,12 @@ parameters! {
     /// A frozen piece loses this percentage of its value (weight; feature per frozen piece:
     /// minus its value in rabbits).
     frozen_pct: Linear(Frozen) in -10000..=10000 = 6;
+    /// The share of the frozen-piece charge that falls on the side to move's pieces with a
+    /// whole turn left, in percent (shape; 100, the shipped value, charges them as the other
+    /// side's). It grows back towards 100 with fewer steps left: with `s` steps left the share
+    /// is `100 - (100 - pct) × s / 4` (the side to move can unfreeze a piece before the enemy
+    /// acts; the other side's frozen pieces stay frozen through the enemy's turn).
+    frozen_mover_pct: Fixed(Frozen) in 0..=100 = 100;
     /// A frozen piece next to a trap the enemy controls (a hostage) loses this further
     /// percentage of its value, scaled by how fully the enemy controls the trap (weight;
     /// feature per hostage: minus its value in rabbits times the enemy's share).
