@@ -226,10 +226,9 @@ fn visit_risks(
 ) {
     let reach = Reach::new(pos, ctx);
     let dominated = &ctx.dominated;
-    // The side to move's share, in percent (`capture_risk_mover_pct`, by steps left).
-    let mover_pct = 100 - (100 - w[id::capture_risk_mover_pct]) * i32::from(pos.steps_left()) / 4;
+    let shares = crate::side_shares(pos, w[id::capture_risk_mover_pct]);
     for c in Color::ALL {
-        let side_pct = if c == pos.side() { mover_pct } else { 100 };
+        let side_pct = shares[c];
         let pieces = pos.occupied_by(c) - pos.pieces_of(c, PieceKind::Elephant);
         for (t, trap) in Square::TRAPS.iter().enumerate() {
             let enemy_control = match c {

@@ -379,6 +379,18 @@ pub fn features_mut(pos: &mut Position, w: &Weights) -> Features {
     sink.features
 }
 
+/// Each side's share, in percent, of a charge on its pieces that the side to move can act on
+/// first: `pct` for the side to move with a whole turn left, growing back towards 100 as its
+/// steps run out (`100 - (100 - pct) × steps left / 4`), and 100 for the other side. Used by
+/// the capture risk (`capture_risk_mover_pct`) and the frozen pieces (`frozen_mover_pct`).
+#[inline]
+pub(crate) fn side_shares(pos: &Position, pct: i32) -> ByColor<i32> {
+    let mover = 100 - (100 - pct) * i32::from(pos.steps_left()) / 4;
+    let mut shares = ByColor::new(100, 100);
+    shares[pos.side()] = mover;
+    shares
+}
+
 /// Emits every feature of `pos` but the tactical ones: the captures within reach this turn
 /// ([`threat::capture_now_features`]) and the opponent's next-turn threats
 /// ([`threat::next_turn_features`]). Returns the variance points the rabbit goal threats give

@@ -19,9 +19,9 @@ pub fn frozen_features<S: Sink>(pos: &Position, ctx: &Context, w: &Weights, sink
     if !sink.wants(id::frozen_pct) {
         return;
     }
-    let mover_pct = 100 - (100 - w[id::frozen_mover_pct]) * i32::from(pos.steps_left()) / 4;
+    let shares = crate::side_shares(pos, w[id::frozen_mover_pct]);
     for c in Color::ALL {
-        let side_pct = if c == pos.side() { mover_pct } else { 100 };
+        let side_pct = shares[c];
         for sq in ctx.frozen[c] {
             if let Some(p) = pos.piece_at(sq) {
                 let v = ctx.values[c][p.kind().index()];
