@@ -38,8 +38,9 @@ pub struct TuneArgs {
     #[arg(long, required_unless_present = "scored", num_args = 1.., value_name = "FILE")]
     data: Vec<PathBuf>,
     /// Scored position files: one `{"position": "g [...]", "score": CR}` a line, a teacher's
-    /// score from the side to move's view; the target is the logistic of score / K, so `--k`
-    /// is needed (see `bin/README.md`).
+    /// score from the side to move's view (with `"steps": "Ee2n"`, of the position after the
+    /// side to move plays those steps, in the middle of its turn); the target is the logistic
+    /// of score / K, so `--k` is needed (see README.md).
     #[arg(long, num_args = 1.., value_name = "FILE", requires = "k")]
     scored: Vec<PathBuf>,
     /// Where to write the fitted weights file.

@@ -2,21 +2,27 @@
 //! result. A scored file has one JSON object per line, `{"position": "g [<64 cells>]",
 //! "score": <centirabbits>}`: the position as AEI's `setposition` gives it, at the start of a
 //! turn, and the teacher's judgement of it from the side to move's view (any other engine's
-//! static evaluation or search score, in centirabbits: an opening rabbit = 100). Other keys
-//! are ignored, except an optional `"group"` (a string): positions of one group, say one
-//! game, go to training or validation together.
+//! static evaluation or search score, in centirabbits: an opening rabbit = 100). An optional
+//! `"steps": "Ee2n Ee3n"` (a string, as `tusk eval --batch` reads it) scores the position in
+//! the middle of the turn instead: the side to move plays those steps first (checked) and
+//! keeps the steps it has left, so a teacher can judge the positions a search meets between
+//! turn starts. Other keys are ignored, except an optional `"group"` (a string): positions of
+//! one group, say one game, go to training or validation together.
 //!
 //! Each position becomes a row whose target is the teacher's expected result, the logistic
 //! of `score / K` with the fit's scale K, so that fitting the evaluation to it fits the
 //! evaluation to the teacher's scores where they matter (a score far from zero saturates, as
 //! a won game's result does). Positions the side to move can end by a goal or a capture this
-//! turn are skipped: the evaluation is only ever asked about quiet positions.
+//! turn (with the steps it has left) are skipped: the evaluation is only ever asked about quiet
+//! positions; so is a position whose steps leave a push half made (the pusher must still step
+//! in: no evaluation is asked there either).
 
 use std::path::Path;
 
 use serde::Deserialize;
 use tusk_engine::notation::board::parse_aei;
-use tusk_engine::Position;
+use tusk_engine::notation::turn::play_steps;
+use tusk_engine::{Pending, Position};
 use tusk_eval::Weights;
 
 use super::data::is_quiet;
@@ -26,7 +32,7 @@ use super::matrix::{row_of, Matrix};
 /// A position and the teacher's score of it, as read.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ScoredPosition {
-    /// The position, side to move at the start of its turn.
+    /// The position scored: at the start of its turn, or after the line's `"steps"`.
     pub position: Position,
     /// The teacher's score, centirabbits from the side to move's view.
     pub score: f64,
@@ -40,6 +46,7 @@ struct Line {
     position: String,
     score: f64,
     group: Option<String>,
+    steps: Option<String>,
 }
 
 /// Parses the text of a scored file named `name`: every line that is not blank is a scored
@@ -57,8 +64,13 @@ pub fn parse_scored(text: &str, name: &str) -> Result<Vec<ScoredPosition>, Strin
         if !line.score.is_finite() {
             return Err(format!("{origin}: the score must be a finite number"));
         }
-        let position =
+        let mut position =
             parse_aei(&line.position).map_err(|e| format!("{origin}: the position: {e}"))?;
+        if let Some(steps) = &line.steps {
+            position = play_steps(&position, steps)
+                .map_err(|e| format!("{origin}: the steps \"{steps}\": {e}"))?
+                .1;
+        }
         out.push(ScoredPosition {
             group: line.group.unwrap_or_else(|| (i + 1).to_string()),
             position,
@@ -77,7 +89,7 @@ pub fn read_scored(path: &Path) -> Result<Vec<ScoredPosition>, String> {
 /// Adds the row of `s` to `rows` with the target `sigmoid(score / k)`, with the shape
 /// parameters of `w`; false (and nothing added) when the position is not quiet.
 pub fn push_row(rows: &mut Matrix, s: &ScoredPosition, k: f64, w: &Weights) -> bool {
-    if !is_quiet(&s.position) {
+    if matches!(s.position.pending(), Pending::Push { .. }) || !is_quiet(&s.position) {
         return false;
     }
     let Some(row) = row_of(&s.position, w) else {
@@ -117,6 +129,54 @@ mod tests {
         let bad_board = "{\"position\": \"g [rrrr]\", \"score\": 1}\n";
         let e = parse_scored(&format!("\n{bad_board}"), "t.jsonl").unwrap_err();
         assert!(e.starts_with("t.jsonl:2: the position:"), "{e}");
+    }
+
+    #[test]
+    fn steps_score_the_position_in_the_middle_of_the_turn() {
+        let text = format!(
+            "{{\"position\": \"{START}\", \"score\": 40, \"steps\": \"Ee2n\"}}\n\
+             {{\"position\": \"{START}\", \"score\": 40, \"steps\": \"Ee2n Ee3n\"}}\n"
+        );
+        let got = parse_scored(&text, "t.jsonl").unwrap();
+        assert_eq!(got[0].position.steps_left(), 3);
+        assert_eq!(got[1].position.steps_left(), 2);
+        assert_eq!(got[0].position.side(), tusk_engine::Color::Gold);
+        let e3 = tusk_engine::Square::parse("e3").unwrap();
+        assert!(
+            got[0].position.piece_at(e3).is_some(),
+            "the elephant stepped to e3"
+        );
+
+        // The row is the mid-turn evaluation's: the mover's tempo feature is that of three
+        // steps left, not of a turn start.
+        let w = Weights::default();
+        let row = row_of(&got[0].position, &w).unwrap();
+        let has = |name: &str| {
+            let p = Weights::find(name).unwrap();
+            row.entries.iter().any(|&(i, v)| i == p.0 && v == 1.0)
+        };
+        assert!(has("steps_left.3"));
+        assert!(!has("steps_left.4"));
+        let mut rows = Matrix::default();
+        assert!(push_row(&mut rows, &got[0], 400.0, &w));
+        assert_eq!(rows.len(), 1);
+    }
+
+    #[test]
+    fn bad_steps_name_the_line_and_a_half_made_push_is_skipped() {
+        let bad = format!("{{\"position\": \"{START}\", \"score\": 1, \"steps\": \"Ee2s\"}}");
+        let e = parse_scored(&format!("\n{bad}"), "t.jsonl").unwrap_err();
+        assert!(e.starts_with("t.jsonl:2: the steps \"Ee2s\":"), "{e}");
+
+        // Silver's rabbit on d3 beside gold's elephant on e3 (gold to move): pushing it to d4
+        // leaves the elephant's step onto d3 still owed.
+        let pos = "g [rrrrrrr hdcemcdh                           rE   HDCM CDHRRRRRRRR]";
+        let line = format!("{{\"position\": \"{pos}\", \"score\": 0, \"steps\": \"rd3n\"}}");
+        let s = &parse_scored(&line, "t").unwrap()[0];
+        assert!(matches!(s.position.pending(), Pending::Push { .. }));
+        let mut rows = Matrix::default();
+        assert!(!push_row(&mut rows, s, 400.0, &Weights::default()));
+        assert_eq!(rows.len(), 0);
     }
 
     #[test]
