@@ -23,71 +23,12 @@ Usage (from the repository root; ENGINE is an AEI command such as `path/to/sharp
 import argparse
 import json
 import random
-import subprocess
-import sys
 from multiprocessing import Process
 
-from oracle_regret import mirror_position
+from oracle_regret import Oracle
 
 # The engine's units per centirabbit (sharp counts a rabbit as 1,000).
 UNITS_PER_CR = 10
-
-
-def parse_eval(line):
-    """The score of a `log Depth D Eval E ...` line, or None for any other line."""
-    parts = line.split()
-    if len(parts) < 5 or parts[:2] != ["log", "Depth"] or "Eval" not in parts:
-        return None
-    return int(parts[parts.index("Eval") + 1])
-
-
-def as_gold_to_move(position):
-    """The position with gold to move: itself, or mirrored when silver is to move."""
-    return position if position.startswith("g") else mirror_position(position)
-
-
-class Engine:
-    """A persistent AEI session with one engine, searching to a fixed depth."""
-
-    def __init__(self, command, depth):
-        self.proc = subprocess.Popen(command, shell=True, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.send("aei")
-        self.read_until("aeiok")
-        self.send("setoption name ignoretc value true")
-        self.send(f"setoption name depth value {depth}")
-
-    def send(self, text):
-        self.proc.stdin.write(text + "\n")
-        self.proc.stdin.flush()
-
-    def read_until(self, prefix):
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                sys.exit("the engine exited")
-            if line.startswith(prefix):
-                return line
-
-    def score(self, position):
-        """The engine's score of `position` (gold to move), centirabbits, or None."""
-        self.send("newgame")
-        self.send(f"setposition {position}")
-        self.send("go")
-        score = None
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                sys.exit("the engine exited")
-            value = parse_eval(line)
-            if value is not None:
-                score = value / UNITS_PER_CR
-            if line.startswith("bestmove"):
-                return score
-
-    def close(self):
-        self.send("quit")
-        self.proc.wait(timeout=10)
 
 
 def chosen_lines(args):
@@ -107,21 +48,21 @@ def worker(args, k, path):
             done = {json.loads(line)["line"] for line in f if line.strip()}
     except FileNotFoundError:
         pass
-    engine = Engine(args.engine, args.depth)
+    # oracle_regret's persistent AEI session: mirrors silver-to-move positions for sharp.
+    engine = Oracle(args.engine, args.depth, mirror_silver=True)
     with open(path, "a") as out:
         for j, (n, text) in enumerate(chosen_lines(args)):
             if j % args.workers != k or n in done:
                 continue
             row = json.loads(text)
-            score = engine.score(as_gold_to_move(row["position"]))
-            if score is None:
-                continue
+            value, _ = engine.search(row["position"])
+            score = value / UNITS_PER_CR
             record = {"line": n, "position": row["position"], "score": score}
             if "group" in row:
                 record["group"] = row["group"]
             out.write(json.dumps(record) + "\n")
             out.flush()
-    engine.close()
+    engine.send("quit")
 
 
 def main():
