@@ -286,6 +286,8 @@ pub enum Tunable {
     RootReduce2,
     /// [`Params::root_reduce`]`[2]`, in thousandths of the root list.
     RootReduce3,
+    /// [`Params::brief_moves`].
+    BriefMoves,
 }
 
 /// Why a tunable assignment (`name=value`) was refused.
@@ -313,7 +315,7 @@ pub enum TunableError {
 
 impl Tunable {
     /// Every tunable.
-    pub const ALL: [Tunable; 22] = [
+    pub const ALL: [Tunable; 23] = [
         Tunable::NullMinDepth,
         Tunable::NullReduction,
         Tunable::LmrMinDepth,
@@ -336,6 +338,7 @@ impl Tunable {
         Tunable::RootReduce1,
         Tunable::RootReduce2,
         Tunable::RootReduce3,
+        Tunable::BriefMoves,
     ];
 
     /// Every tunable's name, comma-separated, in [`Tunable::ALL`] order (for messages).
@@ -343,7 +346,7 @@ impl Tunable {
          lmr_full_moves, lmr_deep_moves, aspiration_window, max_extension, goal_defence_nodes, \
          lmp_moves1, lmp_moves2, rfp_max_depth, rfp_margin, capture_defence_len, \
          immobilise_mobile, immobilise_steps, reversal_penalty, free_capture_pct, lift_prunes, \
-         root_full_moves, root_reduce1, root_reduce2, root_reduce3";
+         root_full_moves, root_reduce1, root_reduce2, root_reduce3, brief_moves";
 
     /// The name used on the command line and as an AEI option: the field's name, with
     /// `lmp_moves1` and `lmp_moves2` for the two entries of [`Params::lmp_moves`].
@@ -371,6 +374,7 @@ impl Tunable {
             Tunable::RootReduce1 => "root_reduce1",
             Tunable::RootReduce2 => "root_reduce2",
             Tunable::RootReduce3 => "root_reduce3",
+            Tunable::BriefMoves => "brief_moves",
         }
     }
 
@@ -402,6 +406,7 @@ impl Tunable {
             Tunable::LiftPrunes => (0, 1),
             Tunable::RootFullMoves => (0, 1_000_000),
             Tunable::RootReduce1 | Tunable::RootReduce2 | Tunable::RootReduce3 => (0, 1_000),
+            Tunable::BriefMoves => (0, 1_000_000),
         }
     }
 
@@ -492,6 +497,10 @@ pub struct Params {
     pub root_full_moves: usize,
     /// The shares of the root list after which turns lose one, two and three steps.
     pub root_reduce: [f64; 3],
+    /// A depth-limited search's brief last iteration (sharp's `briefLastDepth`): once the
+    /// limit's depth is searched, the best `brief_moves` root turns of it are searched one
+    /// step deeper and the best of them is played. 0 (the default) turns it off.
+    pub brief_moves: usize,
     /// Search two independent node moves of one turn in one order only (see `commute.rs`).
     pub commute: bool,
     /// Whole capture moves of up to four steps in the quiescence search (see `quiesce.rs`).
@@ -605,6 +614,7 @@ impl Default for Params {
             root_reductions: false,
             root_full_moves: 8,
             root_reduce: [0.12, 0.30, 0.80],
+            brief_moves: 0,
             commute: true,
             capture_moves: false,
             goal_defence: false,
@@ -739,6 +749,7 @@ impl Params {
             Tunable::RootReduce1 => (self.root_reduce[0] * 1000.0).round() as i64,
             Tunable::RootReduce2 => (self.root_reduce[1] * 1000.0).round() as i64,
             Tunable::RootReduce3 => (self.root_reduce[2] * 1000.0).round() as i64,
+            Tunable::BriefMoves => self.brief_moves as i64,
         }
     }
 
@@ -772,6 +783,7 @@ impl Params {
             Tunable::RootReduce1 => self.root_reduce[0] = v as f64 / 1000.0,
             Tunable::RootReduce2 => self.root_reduce[1] = v as f64 / 1000.0,
             Tunable::RootReduce3 => self.root_reduce[2] = v as f64 / 1000.0,
+            Tunable::BriefMoves => self.brief_moves = count,
         }
     }
 

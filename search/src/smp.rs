@@ -187,7 +187,7 @@ fn main_thread(
     let mut w = Worker::with_caches(shared, root.clone(), caches);
     let mut completed = 0u32;
     let mut prev_score = 0;
-    for depth in depths {
+    for depth in depths.clone() {
         let d = depth as i32;
         let multipv = limits.multipv.clamp(1, roots.len());
         let mut on_best = |w: &mut Worker<'_>, roots: &[RootMove]| {
@@ -258,6 +258,39 @@ fn main_thread(
         // and stops the search through the control when it is time.
         if control.must_stop() {
             break;
+        }
+    }
+    let brief = params.brief_moves.min(roots.len());
+    if brief > 0
+        && limits.depth.is_some()
+        && completed == *depths.end()
+        && completed < MAX_DEPTH
+        && !control.must_stop()
+    {
+        // sharp's brief last depth: the best turns of the last iteration one step deeper.
+        let depth = completed + 1;
+        let mut on_best = |w: &mut Worker<'_>, roots: &[RootMove]| {
+            report(&Report {
+                root_turns: roots.len(),
+                ..make_report(w, root, &roots[0], depth, true, started, 1)
+            });
+        };
+        w.root_search(
+            &mut roots[..brief],
+            depth as i32,
+            -INF,
+            INF,
+            1,
+            false,
+            &mut on_best,
+        );
+        if !w.stopped {
+            completed = depth;
+            report(&Report {
+                root_turns: brief,
+                completes_iteration: true,
+                ..make_report(&w, root, &roots[0], depth, false, started, 1)
+            });
         }
     }
     w.flush();

@@ -287,6 +287,47 @@ fn multipv_ranks_distinct_turns() {
     assert!(last[0].2 != last[1].2 && last[1].2 != last[2].2, "{last:?}");
 }
 
+/// The brief last iteration (`brief_moves`, sharp's brief last depth): a search to depth 4
+/// goes on to depth 5 over the best `brief_moves` turns of depth 4 only, and plays one of
+/// them; with one turn, that turn.
+#[test]
+fn the_brief_last_iteration_searches_the_best_turns_one_step_deeper() {
+    let g = game(MIDGAME);
+    let mut s = one_thread_searcher();
+    let limits = Limits {
+        depth: Some(4),
+        nodes: None,
+        multipv: 5,
+    };
+    let mut best5 = Vec::new();
+    s.search(&g, &limits, &Control::new(), &mut |r| {
+        if !r.partial && r.depth == 4 {
+            best5.push(r.pv[0]);
+        }
+    })
+    .unwrap();
+    assert_eq!(best5.len(), 5);
+    let plain = search(&g, 4);
+    assert_eq!(plain.depth, 4);
+    for brief in [1, 5] {
+        let params = tusk_search::params::Params {
+            brief_moves: brief,
+            ..Default::default()
+        };
+        let r = search_with_params(&g, 4, params);
+        assert_legal(&g, &r);
+        assert_eq!(r.depth, 5, "brief_moves {brief}");
+        assert!(
+            best5[..brief].contains(&r.best),
+            "brief_moves {brief}: {} is not among the best turns of depth 4",
+            g.turn_text(&r.best)
+        );
+        if brief == 1 {
+            assert_eq!(r.best, plain.best);
+        }
+    }
+}
+
 #[test]
 fn thread_counts_are_checked_and_capped_at_the_machine() {
     use tusk_search::SearchError;
