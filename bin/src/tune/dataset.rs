@@ -165,6 +165,11 @@ impl Dataset {
     /// validation or training by the seeded split, in parallel.
     fn take_scored(&mut self, positions: &[ScoredPosition], k: f64, w: &Weights, a: &TuneArgs) {
         let keep = !a.scan.is_empty();
+        let unquiet = if a.scored_captures {
+            scored::Unquiet::KeepCaptures
+        } else {
+            scored::Unquiet::Skip
+        };
         // Each chunk fills a partial set of its own: rows, kept positions and the skipped count.
         let chunks: Vec<Dataset> = positions
             .par_chunks(1024)
@@ -177,7 +182,7 @@ impl Dataset {
                     } else {
                         (&mut part.train, &mut part.train_positions)
                     };
-                    if !scored::push_row(rows, s, k, w) {
+                    if !scored::push_row(rows, s, k, w, unquiet) {
                         part.tally.scored_not_quiet += 1;
                     } else if keep {
                         kept.push((s.position.clone(), scored::target(s.score, k)));

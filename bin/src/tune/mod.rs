@@ -43,6 +43,11 @@ pub struct TuneArgs {
     /// of score / K, so `--k` is needed (see README.md).
     #[arg(long, num_args = 1.., value_name = "FILE", requires = "k")]
     scored: Vec<PathBuf>,
+    /// Keep the scored positions the side to move can end by a capture (skipped otherwise,
+    /// like every position that is not quiet): a teacher's search score has played the
+    /// capture out, so these fit the weight of a capture within reach (`capture_now_pct`).
+    #[arg(long, requires = "scored")]
+    scored_captures: bool,
     /// Where to write the fitted weights file.
     #[arg(long, value_name = "FILE")]
     out: PathBuf,

@@ -15,7 +15,10 @@
 //! a won game's result does). Positions the side to move can end by a goal or a capture this
 //! turn (with the steps it has left) are skipped: the evaluation is only ever asked about quiet
 //! positions; so is a position whose steps leave a push half made (the pusher must still step
-//! in: no evaluation is asked there either).
+//! in: no evaluation is asked there either). A teacher's *search* score has already played the
+//! capture out, so with [`Unquiet::KeepCaptures`] (`tusk tune --scored-captures`) a position
+//! only a capture keeps from being quiet is kept: the one place the weight of the side to
+//! move's capture this turn (`capture_now_pct`) can be fitted.
 
 use std::path::Path;
 
@@ -86,10 +89,29 @@ pub fn read_scored(path: &Path) -> Result<Vec<ScoredPosition>, String> {
     parse_scored(&text, &path.display().to_string())
 }
 
+/// Which scored positions that are not quiet [`push_row`] keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unquiet {
+    /// None: a goal or a capture within the turn skips the position.
+    Skip,
+    /// Those the side to move can end by a capture (a goal this turn still skips them).
+    KeepCaptures,
+}
+
 /// Adds the row of `s` to `rows` with the target `sigmoid(score / k)`, with the shape
-/// parameters of `w`; false (and nothing added) when the position is not quiet.
-pub fn push_row(rows: &mut Matrix, s: &ScoredPosition, k: f64, w: &Weights) -> bool {
-    if matches!(s.position.pending(), Pending::Push { .. }) || !is_quiet(&s.position) {
+/// parameters of `w`; false (and nothing added) when the position is not quiet (with
+/// [`Unquiet::KeepCaptures`], only when the side to move can goal) or leaves a push half made.
+pub fn push_row(
+    rows: &mut Matrix,
+    s: &ScoredPosition,
+    k: f64,
+    w: &Weights,
+    unquiet: Unquiet,
+) -> bool {
+    if matches!(s.position.pending(), Pending::Push { .. }) {
+        return false;
+    }
+    if unquiet == Unquiet::Skip && !is_quiet(&s.position) {
         return false;
     }
     let Some(row) = row_of(&s.position, w) else {
@@ -158,7 +180,7 @@ mod tests {
         assert!(has("steps_left.3"));
         assert!(!has("steps_left.4"));
         let mut rows = Matrix::default();
-        assert!(push_row(&mut rows, &got[0], 400.0, &w));
+        assert!(push_row(&mut rows, &got[0], 400.0, &w, Unquiet::Skip));
         assert_eq!(rows.len(), 1);
     }
 
@@ -175,7 +197,13 @@ mod tests {
         let s = &parse_scored(&line, "t").unwrap()[0];
         assert!(matches!(s.position.pending(), Pending::Push { .. }));
         let mut rows = Matrix::default();
-        assert!(!push_row(&mut rows, s, 400.0, &Weights::default()));
+        assert!(!push_row(
+            &mut rows,
+            s,
+            400.0,
+            &Weights::default(),
+            Unquiet::KeepCaptures
+        ));
         assert_eq!(rows.len(), 0);
     }
 
@@ -188,7 +216,7 @@ mod tests {
             "t",
         )
         .unwrap()[0];
-        assert!(push_row(&mut rows, quiet, 400.0, &w));
+        assert!(push_row(&mut rows, quiet, 400.0, &w, Unquiet::Skip));
         assert_eq!(rows.len(), 1);
         assert!((f64::from(rows.result(0)) - sigmoid(0.5)).abs() < 1e-6);
 
@@ -197,7 +225,37 @@ mod tests {
         let s =
             &parse_scored(&format!("{{\"position\": \"{goal}\", \"score\": 0}}"), "t").unwrap()[0];
         assert!(!is_quiet(&s.position));
-        assert!(!push_row(&mut rows, s, 400.0, &w));
+        assert!(!push_row(&mut rows, s, 400.0, &w, Unquiet::Skip));
+        // A goal this turn is never a row, even where captures are kept.
+        assert!(!push_row(&mut rows, s, 400.0, &w, Unquiet::KeepCaptures));
         assert_eq!(rows.len(), 1);
+    }
+
+    /// A position the side to move can end by a capture (gold's elephant on d4 pushes the
+    /// silver cat on c4 onto the unguarded trap c3) is skipped unless captures are kept; kept, its
+    /// row carries the capture-now feature.
+    #[test]
+    fn a_capture_position_is_kept_only_when_asked() {
+        let w = Weights::default();
+        let text = "g [rrrrrrrr                          cE            RRRRRRRRHDCM CDH]";
+        let s = &parse_scored(
+            &format!("{{\"position\": \"{text}\", \"score\": 150}}"),
+            "t",
+        )
+        .unwrap()[0];
+        assert!(!is_quiet(&s.position));
+        let mut rows = Matrix::default();
+        assert!(!push_row(&mut rows, s, 400.0, &w, Unquiet::Skip));
+        assert_eq!(rows.len(), 0);
+        assert!(push_row(&mut rows, s, 400.0, &w, Unquiet::KeepCaptures));
+        assert_eq!(rows.len(), 1);
+        let capture_now = Weights::find("capture_now_pct").expect("a weight");
+        let (cols, vals) = rows.row(0);
+        assert!(
+            cols.iter()
+                .zip(vals)
+                .any(|(&c, &v)| c == capture_now.0 && v != 0.0),
+            "the capture-now feature is in the row"
+        );
     }
 }
