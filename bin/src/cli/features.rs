@@ -27,8 +27,8 @@ pub struct FeatureArgs {
     /// aspiration_window, max_extension, goal_defence_nodes, lmp_moves1, lmp_moves2,
     /// rfp_max_depth, rfp_margin, capture_defence_len, immobilise_mobile, immobilise_steps,
     /// reversal_penalty, free_capture_pct, lift_prunes, root_full_moves, root_reduce1,
-    /// root_reduce2, root_reduce3 (the root reductions' shares of the list in thousandths; a
-    /// later one wins).
+    /// root_reduce2, root_reduce3 (the root reductions' shares of the list in thousandths),
+    /// brief_moves (a depth limit's extra step on its best root turns; a later one wins).
     #[arg(long, value_name = "NAME=VALUE", value_delimiter = ',')]
     pub param: Vec<String>,
 }
