@@ -33,8 +33,6 @@ import random
 import subprocess
 import tempfile
 
-from pyrimaa import board
-
 from oracle_regret import mirror_position, parse_position, sharp_position_block
 
 # sharp counts a rabbit as 1,000; Tusk's centirabbit is 10 of those.
@@ -56,18 +54,12 @@ def mid_turn(text, rng):
         step, nxt = rng.choice(own)
         steps.append(pos.steps_to_str([step]))
         pos = nxt
-        if pos.color != board.Color.GOLD:
-            # The turn ended (cannot happen within three steps, but never send it on).
-            return None
     return start, " ".join(steps), pos
 
 
 def sharp_block(pos):
     """sharp's position-file block of a gold-to-move board with steps already taken."""
-    text = "g " + pos.board_to_str("short")
-    block = sharp_position_block(text)
-    taken = 4 - pos.stepsLeft
-    return block.replace("S = 0", f"S = {taken}", 1)
+    return sharp_position_block("g " + pos.board_to_str("short"), 4 - pos.stepsLeft)
 
 
 def search_chunk(sharpdev, blocks, depths):

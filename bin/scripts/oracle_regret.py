@@ -208,12 +208,13 @@ SHARP_TERMS = ["Material", "PieceSquare", "TDefScore", "TCScore", "PEleMobility"
                "ImbalanceOpp", "RabScorePla", "RabScoreOpp", "VarAdjustment", "Final Score"]
 
 
-def sharp_position_block(text):
-    """A position in sharp's position-file format, gold to move (silver mirrored)."""
+def sharp_position_block(text, steps_taken=0):
+    """A position in sharp's position-file format, gold to move (silver mirrored), with
+    `steps_taken` of its turn already played (sharp's `S`)."""
     if text[0] == "s":
         text = mirror_position(text)
     cells = text[3:67]
-    lines = ["P = 1, S = 0", " +-----------------+"]
+    lines = [f"P = 1, S = {steps_taken}", " +-----------------+"]
     for row in range(8):
         squares = " ".join(c if c != " " else "." for c in cells[row * 8:(row + 1) * 8])
         lines.append(f"{8 - row}| {squares} |")
