@@ -342,19 +342,26 @@ impl ZoneSteps {
 /// [`off_zone_bound`] after a step off the zone). `fruitless` remembers nodes already
 /// refuted. Each node visited takes one of `nodes`; once none is left every search answers
 /// false at once (the caller must then treat a false answer as unknown).
-fn search(
+fn search<T: Trace>(
     pos: &mut Position,
     remaining: u8,
     bound: u8,
     fruitless: &mut Fruitless,
     nodes: &mut u32,
+    trace: &mut T,
 ) -> bool {
     if *nodes == 0 {
         return false;
     }
     *nodes -= 1;
     if remaining == 1 {
-        return goal_in_one(pos);
+        if !goal_in_one(pos) {
+            return false;
+        }
+        if T::RECORDS {
+            trace.add(goal_in_one_squares(pos));
+        }
+        return true;
     }
     if fruitless.contains(pos, remaining) {
         return false;
@@ -392,10 +399,14 @@ fn search(
             let undo = pos.play_step_unchecked(step);
             let found = pos.rabbit_on_goal(us) || {
                 let b = off_bound.unwrap_or_else(|| goal_bound(pos, remaining - 1));
-                b < remaining && search(pos, remaining - 1, b, fruitless, nodes)
+                b < remaining && search(pos, remaining - 1, b, fruitless, nodes, trace)
             };
             pos.undo_step(step, undo);
             if found {
+                if T::RECORDS {
+                    trace
+                        .add(Bitboard::from_square(step.from()) | Bitboard::from_square(step.to()));
+                }
                 return true;
             }
         }
@@ -540,10 +551,96 @@ pub fn can_goal_within(pos: &mut Position, nodes: u32) -> Option<bool> {
     let mut left = nodes;
     // One search with the whole budget: it finds a goal of any length up to `limit`, and a
     // deepening from `lower` spent more instructions (see the eval README, Speed).
-    if search(pos, limit, lower, &mut fruitless, &mut left) {
+    if search(pos, limit, lower, &mut fruitless, &mut left, &mut NoTrace) {
         return Some(true);
     }
     (left > 0).then_some(false)
+}
+
+/// The squares one goal of the side to move uses this turn: the origin and destination of
+/// every step of the first goal [`can_goal_within`]'s search finds. A turn of the other side
+/// that leaves every piece on these squares, on their neighbours and beside the traps among
+/// them where it found them cannot stop that goal (see [`refutation_region`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GoalSquares(pub Bitboard);
+
+/// [`can_goal_within`] that also says where its goal goes: `Some(Some(squares))` with the
+/// squares of the goal found ([`GoalSquares`]), `Some(None)` when there is no goal, `None`
+/// when the search ran out of its `nodes` first. A rabbit already on goal gives the empty set.
+pub fn goal_squares_within(pos: &mut Position, nodes: u32) -> Option<Option<GoalSquares>> {
+    let limit = pos.steps_left();
+    let lower = goal_bound(pos, limit);
+    if lower == 0 {
+        return Some(Some(GoalSquares(
+            pos.pieces_of(pos.side(), PieceKind::Rabbit) & goal_rank(pos.side()),
+        )));
+    }
+    if lower > limit {
+        return Some(None);
+    }
+    let mut fruitless = Fruitless::new();
+    let mut left = nodes;
+    let mut squares = SquareTrace(Bitboard::EMPTY);
+    if search(pos, limit, lower, &mut fruitless, &mut left, &mut squares) {
+        return Some(Some(GoalSquares(squares.0)));
+    }
+    (left > 0).then_some(None)
+}
+
+/// Where a turn of the side not to move must change something to stop the goal whose squares
+/// are `goal`: those squares and their neighbours (a piece beside a step's origin freezes or
+/// unfreezes the piece that steps, a piece on a destination blocks it), and the neighbours of
+/// every trap among them (a guard beside a trap decides what a step next to it captures). A
+/// turn whose steps change no square of this region leaves every step of that goal legal, with
+/// the same captures, so the goal still stands.
+pub fn refutation_region(goal: GoalSquares) -> Bitboard {
+    let near = goal.0 | goal.0.neighbours();
+    let traps = near & Bitboard::TRAPS;
+    near | traps.neighbours()
+}
+
+/// What the goal search notes of the goal it finds: nothing ([`NoTrace`], the detector's own
+/// use, compiled away), or its squares ([`SquareTrace`]).
+trait Trace {
+    /// Whether this trace records anything (false: the calls are never made).
+    const RECORDS: bool;
+    /// Adds squares a step of the goal found uses.
+    fn add(&mut self, squares: Bitboard);
+}
+
+/// The detector's trace: records nothing.
+struct NoTrace;
+
+impl Trace for NoTrace {
+    const RECORDS: bool = false;
+    #[inline(always)]
+    fn add(&mut self, _: Bitboard) {}
+}
+
+/// The squares of the goal found.
+struct SquareTrace(Bitboard);
+
+impl Trace for SquareTrace {
+    const RECORDS: bool = true;
+    #[inline]
+    fn add(&mut self, squares: Bitboard) {
+        self.0 |= squares;
+    }
+}
+
+/// The squares of one goal in one step ([`goal_in_one`] true): a rabbit that can step onto the
+/// goal rank, and the goal square it steps to.
+fn goal_in_one_squares(pos: &Position) -> Bitboard {
+    let us = pos.side();
+    let runners = pos.pieces_of(us, PieceKind::Rabbit) - pos.frozen(us);
+    let to = runners.shift(forward(us)) & goal_rank(us) & pos.empty_squares();
+    match to.first() {
+        Some(sq) => {
+            let t = Bitboard::from_square(sq);
+            t | t.shift(forward(us).opposite())
+        }
+        None => Bitboard::EMPTY,
+    }
 }
 
 /// Rabbits of `color` that could reach goal in one full turn if nothing moved against them
@@ -770,5 +867,104 @@ mod tests {
         let p = crate::test_util::opening();
         assert_eq!(goal_bound(&p, 4), 5);
         assert_eq!(goal_in(&p), None);
+    }
+
+    /// The squares of the goal found agree with the detector (a goal exactly where it finds
+    /// one) and hold a rabbit of the side to move and a goal square, on the fixtures and
+    /// random sparse boards, both colours, at each step of the turn.
+    #[test]
+    fn the_goal_squares_agree_with_the_detector() {
+        let mut positions = tusk_tests::fixture_positions();
+        let mut rng = SmallRng::seed_from_u64(57);
+        positions.extend((0..2_000).map(|_| tusk_tests::random_board(&mut rng, true)));
+        let (mut goals, mut none) = (0u32, 0u32);
+        let mut walk = StepList::new();
+        for (n, start) in positions.iter().enumerate() {
+            for mut p in [start.clone(), start.flip()] {
+                for i in 0..4 {
+                    let before = p.clone();
+                    let squares = goal_squares_within(&mut p, u32::MAX);
+                    assert_eq!(p, before, "position {n}, step {i}: left unchanged");
+                    let detector = can_goal_within(&mut p, u32::MAX);
+                    assert_eq!(
+                        squares.map(|s| s.is_some()),
+                        detector,
+                        "position {n}, step {i}"
+                    );
+                    match squares {
+                        Some(Some(GoalSquares(sq))) => {
+                            let us = p.side();
+                            assert!((sq & goal_rank(us)).any(), "position {n}, step {i}");
+                            assert!(
+                                (sq & p.pieces_of(us, PieceKind::Rabbit)).any(),
+                                "position {n}, step {i}"
+                            );
+                            goals += 1;
+                        }
+                        _ => none += 1,
+                    }
+                    crate::test_util::walk_step(&mut p, n + i, &mut walk);
+                }
+            }
+        }
+        assert!(goals > 500 && none > 500, "{goals} goals, {none} without");
+    }
+
+    /// Whatever the side not to move does with one or two steps that leave every piece of a
+    /// goal's refutation region where it was, the goal still stands once its turn ends: the
+    /// claim the goal-defence walk rests on. On the turn starts of seeded random games where
+    /// the opponent would have a goal were the turn to end at once.
+    #[test]
+    fn a_turn_off_the_refutation_region_leaves_the_goal() {
+        let mut checked = 0u32;
+        let mut threatened = 0u32;
+        let mut first = StepList::new();
+        let mut second = StepList::new();
+        let same_in = |a: &Position, b: &Position, region: Bitboard| {
+            Color::ALL.iter().all(|&c| {
+                PieceKind::ALL
+                    .iter()
+                    .all(|&k| (a.pieces_of(c, k) & region) == (b.pieces_of(c, k) & region))
+            })
+        };
+        let still_goals = |q: &Position| {
+            let mut e = q.clone();
+            e.end_turn();
+            can_goal(&e)
+        };
+        for seed in 0..40 {
+            for p in tusk_tests::random_game(seed, 120) {
+                if !p.at_turn_start() {
+                    continue;
+                }
+                let mut e = p.clone();
+                e.end_turn();
+                let Some(Some(goal)) = goal_squares_within(&mut e, u32::MAX) else {
+                    continue;
+                };
+                threatened += 1;
+                let region = refutation_region(goal);
+                p.legal_steps(&mut first);
+                for &a in first.as_slice() {
+                    let mut q = p.clone();
+                    q.play_step_unchecked(a);
+                    if q.can_end_turn() && same_in(&p, &q, region) {
+                        assert!(still_goals(&q), "seed {seed}: {a:?}");
+                        checked += 1;
+                    }
+                    q.legal_steps(&mut second);
+                    for &b in second.as_slice() {
+                        let mut r = q.clone();
+                        r.play_step_unchecked(b);
+                        if r.can_end_turn() && same_in(&p, &r, region) {
+                            assert!(still_goals(&r), "seed {seed}: {a:?} {b:?}");
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(threatened >= 20, "{threatened} threatened turn starts");
+        assert!(checked > 10_000, "{checked} turns checked");
     }
 }

@@ -216,7 +216,7 @@ impl<'a> Worker<'a> {
             seldepth: 0,
             stopped: false,
             caches,
-            defence: DefenceWalk::new(),
+            defence: DefenceWalk::refuting(),
             turn_boards,
             waste_captures: Vec::with_capacity(64),
             tactic_lists: (0..MAX_HEIGHT + 1).map(|_| Vec::new()).collect(),
