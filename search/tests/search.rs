@@ -730,3 +730,30 @@ fn new_weights_empty_the_tables() {
         (fresh.nodes, fresh.best, fresh.score, &fresh.pv)
     );
 }
+
+/// Round 55's depth-6 ladder game 5 after 45s `ed3w Md2n ec3s Md3w Mc3x` (silver took gold's
+/// camel): gold's `Eb6n ra6e Ra5n` sets up a goal on the a-file that no silver turn stops.
+/// Gold's depth-6 search with the goal-defence extension proves the loss at silver's turn start
+/// only if the walk finishes within its budget: the walk restricted by refutations does within
+/// 5,000 nodes (the turn start's threat region alone needed 20,000), and within 2,000 neither
+/// does, so the search then scores the position without the win.
+#[test]
+fn the_refuting_walk_proves_a_goal_set_up_for_next_turn_within_its_budget() {
+    let g = game("g [            dc  rE    r R      r   d  h  m  R H   e R R       RR]");
+    for (budget, wins) in [(5_000, true), (2_000, false)] {
+        let params = tusk_search::params::Params {
+            defence_extension: true,
+            goal_defence_nodes: budget,
+            ..Default::default()
+        };
+        let r = search_with_params(&g, 6, params);
+        assert_legal(&g, &r);
+        assert_eq!(
+            matches!(r.score.kind(), ScoreKind::WinIn(_)),
+            wins,
+            "budget {budget}: {} scores {}",
+            g.turn_text(&r.best),
+            r.score
+        );
+    }
+}
