@@ -671,52 +671,65 @@ mod tests {
     use crate::test_util::pos;
     use rand::{rngs::SmallRng, SeedableRng};
 
+    /// Calls `check(position, n, i)` on the fixtures and `boards` random sparse boards (rabbits
+    /// anywhere, from `seed`), each in both colours, at each step `i` of a turn (`n` numbers
+    /// the board); `check` must leave the position as it found it.
+    fn each_position_of_a_turn(
+        seed: u64,
+        boards: usize,
+        mut check: impl FnMut(&mut Position, usize, usize),
+    ) {
+        let mut positions = tusk_tests::fixture_positions();
+        let mut rng = SmallRng::seed_from_u64(seed);
+        positions.extend((0..boards).map(|_| tusk_tests::random_board(&mut rng, true)));
+        let mut walk = StepList::new();
+        for (n, start) in positions.iter().enumerate() {
+            for mut p in [start.clone(), start.flip()] {
+                for i in 0..4 {
+                    check(&mut p, n, i);
+                    crate::test_util::walk_step(&mut p, n + i, &mut walk);
+                }
+            }
+        }
+    }
+
     /// `off_zone_bound` is at most the goal bound of every child reached by a step off the
     /// zone, for every bound limit the searches ask it for (the search's `remaining - 1` and
     /// `goal_in`'s smaller budgets), on the fixtures and on random sparse boards (rabbits
     /// anywhere), both colours, at each step of the turn.
     #[test]
     fn the_off_zone_bound_is_at_most_every_off_zone_childs_bound() {
-        let mut positions = tusk_tests::fixture_positions();
-        let mut rng = SmallRng::seed_from_u64(27);
-        positions.extend((0..3_000).map(|_| tusk_tests::random_board(&mut rng, true)));
         // Children checked, those whose own bound is within the limit, and of those the ones
         // where the shared bound is as tight.
         let (mut children, mut within, mut equal) = (0u32, 0u32, 0u32);
         let mut steps = StepList::new();
-        let mut walk = StepList::new();
-        for (n, start) in positions.iter().enumerate() {
-            for mut p in [start.clone(), start.flip()] {
-                for i in 0..4 {
-                    let remaining = p.steps_left();
-                    if remaining >= 2 && !p.rabbit_on_goal(p.side()) {
-                        let zone = ZoneSteps::of(&p, remaining);
-                        p.legal_steps(&mut steps);
-                        for &step in steps.iter() {
-                            if zone.touches(step) {
-                                continue;
-                            }
-                            let mut child = p.clone();
-                            child.play_step_unchecked(step);
-                            for limit in 1..remaining {
-                                let shared = off_zone_bound(&p, limit);
-                                let own = goal_bound(&child, limit);
-                                assert!(
-                                    shared <= own,
-                                    "position {n}, step {step:?}, limit {limit}: shared {shared} > {own}"
-                                );
-                                children += 1;
-                                if own <= limit {
-                                    within += 1;
-                                    equal += u32::from(shared == own);
-                                }
-                            }
+        each_position_of_a_turn(27, 3_000, |p, n, _| {
+            let remaining = p.steps_left();
+            if remaining >= 2 && !p.rabbit_on_goal(p.side()) {
+                let zone = ZoneSteps::of(p, remaining);
+                p.legal_steps(&mut steps);
+                for &step in steps.iter() {
+                    if zone.touches(step) {
+                        continue;
+                    }
+                    let mut child = p.clone();
+                    child.play_step_unchecked(step);
+                    for limit in 1..remaining {
+                        let shared = off_zone_bound(p, limit);
+                        let own = goal_bound(&child, limit);
+                        assert!(
+                            shared <= own,
+                            "position {n}, step {step:?}, limit {limit}: shared {shared} > {own}"
+                        );
+                        children += 1;
+                        if own <= limit {
+                            within += 1;
+                            equal += u32::from(shared == own);
                         }
                     }
-                    crate::test_util::walk_step(&mut p, n + i, &mut walk);
                 }
             }
-        }
+        });
         // The check must have met many children with a goal in reach, and there the shared
         // bound should be as tight as their own (it was in all 89,644 when written).
         assert!(
@@ -760,43 +773,32 @@ mod tests {
     /// colours, at each step of the turn.
     #[test]
     fn the_goal_bound_equals_the_bound_by_spreading() {
-        let mut positions = tusk_tests::fixture_positions();
-        let mut rng = SmallRng::seed_from_u64(31);
-        positions.extend((0..3_000).map(|_| tusk_tests::random_board(&mut rng, true)));
         let (mut checked, mut dearer_used) = (0u32, 0u32);
-        let mut walk = StepList::new();
-        for (n, start) in positions.iter().enumerate() {
-            for mut p in [start.clone(), start.flip()] {
-                for i in 0..4 {
-                    let us = p.side();
-                    let rabbits = p.pieces_of(us, PieceKind::Rabbit);
+        each_position_of_a_turn(31, 3_000, |p, n, i| {
+            let us = p.side();
+            let rabbits = p.pieces_of(us, PieceKind::Rabbit);
+            assert_eq!(
+                frozen_rabbits(p, us, rabbits),
+                p.frozen(us) & rabbits,
+                "position {n}, step {i}"
+            );
+            for limit in 1..=4 {
+                for reach_limit in [limit, limit + 1] {
+                    let fast = bound_with_reach(p, limit, reach_limit);
+                    let slow = bound_by_spreading(p, limit, reach_limit);
                     assert_eq!(
-                        frozen_rabbits(&p, us, rabbits),
-                        p.frozen(us) & rabbits,
-                        "position {n}, step {i}"
+                        fast, slow,
+                        "position {n}, step {i}, limits {limit} {reach_limit}"
                     );
-                    for limit in 1..=4 {
-                        for reach_limit in [limit, limit + 1] {
-                            let fast = bound_with_reach(&p, limit, reach_limit);
-                            let slow = bound_by_spreading(&p, limit, reach_limit);
-                            assert_eq!(
-                                fast, slow,
-                                "position {n}, step {i}, limits {limit} {reach_limit}"
-                            );
-                            checked += 1;
-                            let near = rabbits & within_ranks_of_goal(us, limit);
-                            dearer_used += u32::from(
-                                slow <= limit
-                                    && PathCosts::new(&p, us, reach_limit, near, limit)
-                                        .dearer
-                                        .any(),
-                            );
-                        }
-                    }
-                    crate::test_util::walk_step(&mut p, n + i, &mut walk);
+                    checked += 1;
+                    let near = rabbits & within_ranks_of_goal(us, limit);
+                    dearer_used += u32::from(
+                        slow <= limit
+                            && PathCosts::new(p, us, reach_limit, near, limit).dearer.any(),
+                    );
                 }
             }
-        }
+        });
         assert!(checked > 100_000, "{checked} bounds checked");
         assert!(
             dearer_used > 1_000,
@@ -874,39 +876,30 @@ mod tests {
     /// random sparse boards, both colours, at each step of the turn.
     #[test]
     fn the_goal_squares_agree_with_the_detector() {
-        let mut positions = tusk_tests::fixture_positions();
-        let mut rng = SmallRng::seed_from_u64(57);
-        positions.extend((0..2_000).map(|_| tusk_tests::random_board(&mut rng, true)));
         let (mut goals, mut none) = (0u32, 0u32);
-        let mut walk = StepList::new();
-        for (n, start) in positions.iter().enumerate() {
-            for mut p in [start.clone(), start.flip()] {
-                for i in 0..4 {
-                    let before = p.clone();
-                    let squares = goal_squares_within(&mut p, u32::MAX);
-                    assert_eq!(p, before, "position {n}, step {i}: left unchanged");
-                    let detector = can_goal_within(&mut p, u32::MAX);
-                    assert_eq!(
-                        squares.map(|s| s.is_some()),
-                        detector,
+        each_position_of_a_turn(57, 2_000, |p, n, i| {
+            let before = p.clone();
+            let squares = goal_squares_within(p, u32::MAX);
+            assert_eq!(*p, before, "position {n}, step {i}: left unchanged");
+            let detector = can_goal_within(p, u32::MAX);
+            assert_eq!(
+                squares.map(|s| s.is_some()),
+                detector,
+                "position {n}, step {i}"
+            );
+            match squares {
+                Some(Some(GoalSquares(sq))) => {
+                    let us = p.side();
+                    assert!((sq & goal_rank(us)).any(), "position {n}, step {i}");
+                    assert!(
+                        (sq & p.pieces_of(us, PieceKind::Rabbit)).any(),
                         "position {n}, step {i}"
                     );
-                    match squares {
-                        Some(Some(GoalSquares(sq))) => {
-                            let us = p.side();
-                            assert!((sq & goal_rank(us)).any(), "position {n}, step {i}");
-                            assert!(
-                                (sq & p.pieces_of(us, PieceKind::Rabbit)).any(),
-                                "position {n}, step {i}"
-                            );
-                            goals += 1;
-                        }
-                        _ => none += 1,
-                    }
-                    crate::test_util::walk_step(&mut p, n + i, &mut walk);
+                    goals += 1;
                 }
+                _ => none += 1,
             }
-        }
+        });
         assert!(goals > 500 && none > 500, "{goals} goals, {none} without");
     }
 
