@@ -820,3 +820,56 @@ fn moves_lists_whole_turns_from_a_mid_turn_position_file() {
     );
     assert_eq!(stdout(&o).trim(), "15");
 }
+
+/// One `tusk match --json` line: game `id`, `gold` against `silver`, won by `winner`, from
+/// the setup labelled `setup`.
+fn match_line(id: u64, gold: &str, silver: &str, winner: &str, setup: &str) -> String {
+    format!(
+        r#"{{"id":{id},"round":{},"gold":"{gold}","silver":"{silver}","winner":"{winner}","reason":"g","moves":["1g {setup}","1s x"],"detail":"","tc":["-","-"],"setups":"file","seed":1,"match_key":"k","date":"2026-12-06","seconds":1.0}}"#,
+        id / 2
+    ) + "\n"
+}
+
+#[test]
+fn match_compare_pairs_two_candidates_game_by_game() {
+    // Candidate "new" wins games 0, 1 and 2; "base" wins 0 and 3 (gold in even games).
+    let new: String = [
+        match_line(0, "new", "sharp", "g", "A"),
+        match_line(1, "sharp", "new", "s", "A"),
+        match_line(2, "new", "sharp", "g", "B"),
+        match_line(3, "sharp", "new", "g", "B"),
+    ]
+    .concat();
+    let base: String = [
+        match_line(0, "base", "sharp", "g", "A"),
+        match_line(1, "sharp", "base", "g", "A"),
+        match_line(2, "base", "sharp", "s", "B"),
+        match_line(3, "sharp", "base", "s", "B"),
+    ]
+    .concat();
+    let a = temp_file("compare", "new.jsonl", new.as_bytes());
+    let b = temp_file("compare", "base.jsonl", base.as_bytes());
+    let (a, b) = (a.display().to_string(), b.display().to_string());
+    let o = tusk(&["match", "compare", &a, &b], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("4 games paired by id, both candidates against sharp"),
+        "{out}"
+    );
+    assert!(
+        out.contains("won by both 1, only by new 2, only by base 1, by neither 0"),
+        "{out}"
+    );
+    // 2 against 1: 2 * P(X <= 1) for X ~ Binomial(3, 1/2) = 2 * 4/8, capped at 1.
+    assert!(out.contains("p = 1.0000"), "{out}");
+
+    // A file of another schedule is refused, naming the game and what differs.
+    let other = base.replace(r#""1g B""#, r#""1g C""#);
+    let c = temp_file("compare", "other.jsonl", other.as_bytes());
+    let o = tusk(&["match", "compare", &a, &c.display().to_string()], "");
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(err.contains("game 2: the setups differ"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}

@@ -36,6 +36,21 @@ pub struct MatchArgs {
 pub(super) enum MatchSub {
     /// Merge the JSON-lines files of shards (or of interrupted runs) into one table.
     Merge(MergeArgs),
+    /// Compare two candidates, each file one candidate's games against the same opponent on
+    /// the same schedule: game by game, with the exact sign test.
+    Compare(CompareArgs),
+}
+
+/// Arguments of `tusk match compare`.
+#[derive(Args, Debug)]
+pub(super) struct CompareArgs {
+    /// Two JSON-lines files written by `tusk match --json` with the same seed, setups and
+    /// games, each of one candidate against the common opponent.
+    #[arg(num_args = 2, required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// The engine both files play against (by default the one engine name both hold).
+    #[arg(long, value_name = "NAME")]
+    pub opponent: Option<String>,
 }
 
 /// Arguments of `tusk match merge`.

@@ -129,6 +129,26 @@ pub fn elo_summary(wins: u64, losses: u64) -> Option<EloSummary> {
     }
 }
 
+/// Two-sided exact sign test: were `a` and `b` equally likely outcomes, the probability of
+/// `a + b` trials splitting at least as unevenly as `a` against `b`:
+/// `min(1, 2 P(X <= min(a, b)))` with `X ~ Binomial(a + b, 1/2)`; 1 when there are no trials.
+/// Summed in a scaled form (each term relative to the last, the largest), so it neither
+/// overflows nor underflows for any count a match can play.
+pub fn sign_test_p(a: u64, b: u64) -> f64 {
+    let n = a + b;
+    let k = a.min(b);
+    // ln P(X = 0) = -n ln 2; P(X = i + 1) = P(X = i) (n - i) / (i + 1). `scaled` is
+    // P(X <= i) / P(X = i), which grows by `scaled / ratio + 1` from one term to the next.
+    let mut ln_term = -(n as f64) * std::f64::consts::LN_2;
+    let mut scaled = 1.0;
+    for i in 0..k {
+        let ratio = (n - i) as f64 / (i + 1) as f64;
+        ln_term += ratio.ln();
+        scaled = scaled / ratio + 1.0;
+    }
+    (2.0 * scaled * ln_term.exp()).min(1.0)
+}
+
 /// Likelihood of superiority: the probability that the player with `wins` against
 /// `losses` (draws ignored) is the stronger, `½(1 + erf((W − L)/√(2(W + L))))`.
 /// 0.5 when no decisive game was played.
@@ -318,6 +338,31 @@ mod tests {
     // → Elo 2.7669 / 143.9092; LOS = ½(1 + erf(20/√200)) = ½(1 + erf(√2)) = 0.977250.
     // 30-10: Elo 190.8485, interval 81.9606 / 353.1191, LOS 0.999217.
     // 50-50: Elo 0, interval ±68.9888, LOS 0.5. 7-3: Elo 147.1907, interval −58.9462 / 715.8346.
+    // Exact values from Python's integers: 2 * sum(comb(n, i) for i in range(k + 1)) / 2**n.
+    #[test]
+    fn the_sign_test_matches_exact_binomial_sums() {
+        for (a, b, p) in [
+            (12, 27, 0.023702702470473014),
+            (27, 12, 0.023702702470473014),
+            (0, 10, 0.001953125),
+            (3, 9, 0.14599609375),
+            (5000, 5200, 0.04878796312682245),
+            (17, 17, 1.0),
+            (1, 0, 1.0),
+            (0, 0, 1.0),
+        ] {
+            let got = sign_test_p(a, b);
+            assert!(
+                close(got, p, 1e-9 * p.max(1e-300)),
+                "{a}-{b}: {got} against {p}"
+            );
+        }
+        // Far beyond f64's range for 2^-n: still a probability, and tiny.
+        let p = sign_test_p(0, 5000);
+        assert!(p == 0.0 || p < 1e-300);
+        assert!(sign_test_p(2_000_000, 2_001_000) > 0.5);
+    }
+
     #[test]
     fn elo_interval_and_los_match_known_values() {
         for (w, l, elo, lo, hi, p) in [
