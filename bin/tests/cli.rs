@@ -833,20 +833,21 @@ fn match_line(id: u64, gold: &str, silver: &str, winner: &str, setup: &str) -> S
 #[test]
 fn match_compare_pairs_two_candidates_game_by_game() {
     // Candidate "new" wins games 0, 1 and 2; "base" wins 0 and 3 (gold in even games).
-    let new: String = [
-        match_line(0, "new", "sharp", "g", "A"),
-        match_line(1, "sharp", "new", "s", "A"),
-        match_line(2, "new", "sharp", "g", "B"),
-        match_line(3, "sharp", "new", "g", "B"),
-    ]
-    .concat();
-    let base: String = [
-        match_line(0, "base", "sharp", "g", "A"),
-        match_line(1, "sharp", "base", "g", "A"),
-        match_line(2, "base", "sharp", "s", "B"),
-        match_line(3, "sharp", "base", "s", "B"),
-    ]
-    .concat();
+    let file = |name: &str, winners: [&str; 4]| -> String {
+        (0..4u64)
+            .map(|id| {
+                let (gold, silver) = if id % 2 == 0 {
+                    (name, "sharp")
+                } else {
+                    ("sharp", name)
+                };
+                let setup = if id < 2 { "A" } else { "B" };
+                match_line(id, gold, silver, winners[id as usize], setup)
+            })
+            .collect()
+    };
+    let new = file("new", ["g", "s", "g", "g"]);
+    let base = file("base", ["g", "g", "s", "s"]);
     let a = temp_file("compare", "new.jsonl", new.as_bytes());
     let b = temp_file("compare", "base.jsonl", base.as_bytes());
     let (a, b) = (a.display().to_string(), b.display().to_string());
