@@ -95,6 +95,14 @@ pub enum CompareError {
     /// No game id is in both files.
     #[error("no game id is in both files")]
     NothingPaired,
+    /// A file holds a game id twice (files joined by hand: `tusk match merge` joins them).
+    #[error("{file}: game {id} is there twice (join shards with tusk match merge)")]
+    RepeatedId {
+        /// The file (as given).
+        file: String,
+        /// The game id.
+        id: u64,
+    },
 }
 
 /// The engine names of a file's games, sorted.
@@ -177,8 +185,17 @@ pub fn compare(
     opponent: Option<&str>,
 ) -> Result<Comparison, CompareError> {
     let (opponent, candidates) = roles(games, files, opponent)?;
-    let by_id: [BTreeMap<u64, &GameJson>; 2] =
-        games.map(|gs| gs.iter().map(|g| (g.id, g)).collect());
+    let mut by_id: [BTreeMap<u64, &GameJson>; 2] = [BTreeMap::new(), BTreeMap::new()];
+    for ((map, gs), file) in by_id.iter_mut().zip(games).zip(files) {
+        for g in gs {
+            if map.insert(g.id, g).is_some() {
+                return Err(CompareError::RepeatedId {
+                    file: file.to_string(),
+                    id: g.id,
+                });
+            }
+        }
+    }
     // Each file holds two engines, one of them the opponent: the candidate is the other.
     let colour = |g: &GameJson| {
         if g.gold == opponent {
@@ -403,6 +420,14 @@ mod tests {
             compare([&a, &same], ["a", "b"], Some("bot")),
             Err(CompareError::OpponentMissing { .. })
         ));
+        let twice = [a.clone(), a[..1].to_vec()].concat();
+        assert_eq!(
+            compare([&b, &twice], ["b", "t.jsonl"], None),
+            Err(CompareError::RepeatedId {
+                file: "t.jsonl".into(),
+                id: 0
+            })
+        );
         let mut three = file("new", [true; 4]);
         three[3].gold = "third".into();
         let err = compare([&three, &a], ["x.jsonl", "a"], None).unwrap_err();
