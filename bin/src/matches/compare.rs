@@ -5,14 +5,14 @@
 //! the other, and the exact sign test on them, say whether the difference is more than noise.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 
 use anyhow::Result;
 use thiserror::Error;
 use tusk_engine::Color;
 
 use super::args::CompareArgs;
-use super::state::{self, GameJson};
+use super::merge::load_finished_games;
+use super::state::GameJson;
 use super::stats::sign_test_p;
 
 /// Two candidates' results against a common opponent, paired by game id.
@@ -165,12 +165,10 @@ fn roles(
             }
         }
     };
+    // Two names each, the opponent among them (checked above): the candidate is the other.
     let other = |n: &BTreeSet<&str>| {
-        n.iter()
-            .copied()
-            .find(|&x| x != opponent)
-            .unwrap_or(opponent)
-            .to_string()
+        let (a, b) = (n.first().unwrap(), n.last().unwrap());
+        if *a == opponent { b } else { a }.to_string()
     };
     Ok((opponent.to_string(), [other(&names[0]), other(&names[1])]))
 }
@@ -273,10 +271,15 @@ pub fn comparison_text(c: &Comparison) -> String {
         c.only[1],
         c.paired - c.both - c.only[0] - c.only[1]
     );
+    let p = c.sign_test_p();
+    let p = if p >= 1e-4 {
+        format!("{p:.4}")
+    } else {
+        format!("{p:.1e}")
+    };
     t += &format!(
-        "sign test on the {} games won by one only (two-sided, exact): p = {:.4}\n",
-        c.only[0] + c.only[1],
-        c.sign_test_p()
+        "sign test on the {} games won by one only (two-sided, exact): p = {p}\n",
+        c.only[0] + c.only[1]
     );
     if c.unpaired != [0, 0] {
         t += &format!(
@@ -287,23 +290,12 @@ pub fn comparison_text(c: &Comparison) -> String {
     t
 }
 
-fn load(path: &Path) -> Result<Vec<GameJson>> {
-    let (games, torn) = state::load(path)?;
-    if torn.is_some() {
-        eprintln!(
-            "warning: {}: the last line is cut short and is skipped",
-            path.display()
-        );
-    }
-    Ok(games)
-}
-
 /// Runs `tusk match compare`.
 pub(super) fn run(args: &CompareArgs) -> Result<()> {
     let [first, second] = args.files.as_slice() else {
         anyhow::bail!("tusk match compare takes two files");
     };
-    let games = [load(first)?, load(second)?];
+    let games = [load_finished_games(first)?, load_finished_games(second)?];
     let names = [first.display().to_string(), second.display().to_string()];
     let c = compare(
         [&games[0], &games[1]],

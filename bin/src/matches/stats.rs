@@ -132,8 +132,9 @@ pub fn elo_summary(wins: u64, losses: u64) -> Option<EloSummary> {
 /// Two-sided exact sign test: were `a` and `b` equally likely outcomes, the probability of
 /// `a + b` trials splitting at least as unevenly as `a` against `b`:
 /// `min(1, 2 P(X <= min(a, b)))` with `X ~ Binomial(a + b, 1/2)`; 1 when there are no trials.
-/// Summed in a scaled form (each term relative to the last, the largest), so it neither
-/// overflows nor underflows for any count a match can play.
+/// Summed in a scaled form (each term relative to the last, the largest), so no
+/// intermediate overflows or underflows; the result is 0 only where the true value is below
+/// f64's smallest number (a split such as 0 against 5,000).
 pub fn sign_test_p(a: u64, b: u64) -> f64 {
     let n = a + b;
     let k = a.min(b);
@@ -332,12 +333,6 @@ mod tests {
         (a - b).abs() <= tol
     }
 
-    // Known values, worked with the formulas in the doc comments (Python's math module):
-    // 60-40: s = 0.6, Elo = 400·log10(0.6/0.4) = 70.4365; σ² of a game = 0.6·0.4² + 0.4·0.6²
-    // = 0.24, σ of the mean = √(0.24/100) = 0.048990, 0.6 ∓ 1.96·0.048990 = 0.503979 / 0.696021
-    // → Elo 2.7669 / 143.9092; LOS = ½(1 + erf(20/√200)) = ½(1 + erf(√2)) = 0.977250.
-    // 30-10: Elo 190.8485, interval 81.9606 / 353.1191, LOS 0.999217.
-    // 50-50: Elo 0, interval ±68.9888, LOS 0.5. 7-3: Elo 147.1907, interval −58.9462 / 715.8346.
     // Exact values from Python's integers: 2 * sum(comb(n, i) for i in range(k + 1)) / 2**n.
     #[test]
     fn the_sign_test_matches_exact_binomial_sums() {
@@ -363,6 +358,12 @@ mod tests {
         assert!(sign_test_p(2_000_000, 2_001_000) > 0.5);
     }
 
+    // Known values, worked with the formulas in the doc comments (Python's math module):
+    // 60-40: s = 0.6, Elo = 400·log10(0.6/0.4) = 70.4365; σ² of a game = 0.6·0.4² + 0.4·0.6²
+    // = 0.24, σ of the mean = √(0.24/100) = 0.048990, 0.6 ∓ 1.96·0.048990 = 0.503979 / 0.696021
+    // → Elo 2.7669 / 143.9092; LOS = ½(1 + erf(20/√200)) = ½(1 + erf(√2)) = 0.977250.
+    // 30-10: Elo 190.8485, interval 81.9606 / 353.1191, LOS 0.999217.
+    // 50-50: Elo 0, interval ±68.9888, LOS 0.5. 7-3: Elo 147.1907, interval −58.9462 / 715.8346.
     #[test]
     fn elo_interval_and_los_match_known_values() {
         for (w, l, elo, lo, hi, p) in [
