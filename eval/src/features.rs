@@ -83,6 +83,13 @@ impl<'w> ScoreSink<'w> {
         self.total[side.index()] - self.total[(!side).index()]
     }
 
+    /// `side`'s total grows by `points` centirabbits that no single feature carries (a share
+    /// of a credit already scored with these weights, [`crate::stand_pat_above`]'s).
+    #[inline]
+    pub(crate) fn add_points(&mut self, side: Color, points: i64) {
+        self.total[side.index()] += points;
+    }
+
     /// Each side's total so far (saturated to `i32`), for term tests.
     pub fn totals(&self) -> ByColor<i32> {
         let t = |x: i64| x.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;

@@ -675,6 +675,12 @@ fn evaluate_lazily(
     };
     if exchange {
         sink = without_capture;
+        let kept = w[id::capture_exchange_pct];
+        if kept != 0 {
+            let mut credit = ScoreSink::new(w);
+            threat::capture_now_feature(pos, capture, &ctx, w, &mut credit);
+            sink.add_points(us, credit.difference(us) * i64::from(kept) / 100);
+        }
     }
     let firm = threat::firm(pos, threat, w);
     threat::next_turn_features(us, pos.steps_left(), &ctx, threat, firm, &mut sink);
@@ -816,6 +822,53 @@ mod tests {
         assert!(
             threatened >= 20 && safe >= 20,
             "{threatened} threatened, {safe} safe"
+        );
+    }
+
+    /// Where the exchange rule leaves the side to move's capture out of the stand-pat, it
+    /// keeps `capture_exchange_pct` of the capture's credit: all of it at 100 (the
+    /// evaluation's own score), none at 0 (lower), and in between at 50; elsewhere the
+    /// stand-pat is the evaluation whatever the share. Along walks from the seed diagram and
+    /// the opening, both sides to move, at turn starts and mid-turn.
+    #[test]
+    fn the_exchange_stand_pat_keeps_its_share_of_the_capture() {
+        let with_share = |pct: i32| {
+            let mut w = Weights::default();
+            w[id::capture_exchange_pct] = pct;
+            w
+        };
+        let (none, half, all) = (with_share(0), with_share(50), with_share(100));
+        let mut list = tusk_engine::StepList::new();
+        let (mut exchanges, mut others) = (0, 0);
+        for mut p in [seed_diagram("g"), seed_diagram("s"), opening()] {
+            for i in 0..400 {
+                if !matches!(p.pending(), tusk_engine::Pending::Push { .. }) {
+                    let counted = evaluate_above(&mut p, &all, Centirabbits::MIN);
+                    let score = |w: &Weights, p: &mut Position| {
+                        let stand = stand_pat_above(p, w, Centirabbits::MIN);
+                        match stand.score {
+                            Bounded::Exact(e) => (e, stand.exchange),
+                            Bounded::AtMost(u) => panic!("a bound {u} below every floor"),
+                        }
+                    };
+                    let (s0, exchange) = score(&none, &mut p);
+                    let (s50, _) = score(&half, &mut p);
+                    let (s100, _) = score(&all, &mut p);
+                    assert_eq!(Bounded::Exact(s100), counted, "{p:?}");
+                    if exchange {
+                        assert!(s0 < s50 && s50 < s100, "{s0} {s50} {s100}: {p:?}");
+                        exchanges += 1;
+                    } else {
+                        assert!(s0 == s100 && s50 == s100, "{s0} {s50} {s100}: {p:?}");
+                        others += 1;
+                    }
+                }
+                crate::test_util::walk_step(&mut p, i, &mut list);
+            }
+        }
+        assert!(
+            exchanges >= 10 && others >= 50,
+            "{exchanges} exchanges, {others} others"
         );
     }
 

@@ -344,6 +344,14 @@ parameters! {
     /// counts on the piece (`Captures::getEval`), so that a piece both at risk and capturable
     /// is not counted twice.
     capture_now_net_pct: Fixed(Captures) in 0..=100 = 0;
+    /// Share of the side to move's capture credit (`capture_now_pct` of the captured piece's
+    /// value) that a quiescence stand-pat keeps where the exchange rule leaves the capture out
+    /// for the searcher to play as a move ([`crate::stand_pat_above`], the `exchange` search
+    /// feature), in percent (shape; 0, the shipped value, leaves the whole capture out, 100
+    /// keeps the evaluation's credit). Standing pat there means defending the threatened
+    /// piece instead of capturing, and a turn spent defending still leaves the capture
+    /// threatened for the next turn: this share is what that leftover threat is worth.
+    capture_exchange_pct: Fixed(Captures) in 0..=100 = 0;
     /// Share of the value of the strongest piece the opponent could capture next turn that
     /// is charged, in percent (weight; feature: that value in rabbits, for the opponent).
     capture_threat_pct: Linear(Captures) in -10000..=10000 = 30;
