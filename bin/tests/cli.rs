@@ -831,6 +831,86 @@ fn match_line(id: u64, gold: &str, silver: &str, winner: &str, setup: &str) -> S
 }
 
 #[test]
+fn match_merge_reports_the_sprt_of_a_candidate_on_the_games_in_the_files() {
+    // "new" wins `wins` of 400 games, colours alternating.
+    let file = |wins: u64| -> String {
+        (0..400u64)
+            .map(|id| {
+                let (gold, silver) = if id % 2 == 0 {
+                    ("new", "base")
+                } else {
+                    ("base", "new")
+                };
+                let new_wins = id < wins;
+                let winner = match (id % 2 == 0, new_wins) {
+                    (true, true) | (false, false) => "g",
+                    _ => "s",
+                };
+                match_line(id, gold, silver, winner, "A")
+            })
+            .collect()
+    };
+    let strong = temp_file("merge-sprt", "strong.jsonl", file(260).as_bytes());
+    let table = strong.with_file_name("table.json");
+    let (strong, table_arg) = (strong.display().to_string(), table.display().to_string());
+    let args = |f: &str, candidate: &str| {
+        [
+            "match",
+            "merge",
+            f,
+            "--sprt",
+            "elo0=0,elo1=10",
+            "--candidate",
+            candidate,
+            "--table-json",
+            &table_arg,
+        ]
+        .map(String::from)
+    };
+    let run = |a: [String; 9]| tusk(&a.iter().map(String::as_str).collect::<Vec<_>>(), "");
+    let o = run(args(&strong, "new"));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("SPRT elo0=0 elo1=10 alpha=0.05 beta=0.05: LLR"),
+        "{out}"
+    );
+    assert!(
+        out.contains("after 400 games: H1 accepted: new is stronger"),
+        "{out}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&table).unwrap()).unwrap();
+    assert_eq!(json["sprt"]["result"], "H1", "{json}");
+    assert!(json["sprt"]["llr"].as_f64().unwrap() > 2.94, "{json}");
+    // The same games seen from the other engine: rejected.
+    let o = run(args(&strong, "base"));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("H0 accepted: base is not 10 Elo stronger"),
+        "{}",
+        stdout(&o)
+    );
+    // An even match: undecided.
+    let even = temp_file("merge-sprt", "even.jsonl", file(200).as_bytes());
+    let o = run(args(&even.display().to_string(), "new"));
+    assert!(
+        stdout(&o).contains("after 400 games: undecided"),
+        "{}",
+        stdout(&o)
+    );
+    // A candidate the files do not hold is named in the error.
+    let o = run(args(&strong, "nobody"));
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(
+        err.contains("--candidate nobody: no engine of that name in the files (they hold"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
 fn match_compare_pairs_two_candidates_game_by_game() {
     // Candidate "new" wins games 0, 1 and 2; "base" wins 0 and 3 (gold in even games).
     let file = |name: &str, winners: [&str; 4]| -> String {

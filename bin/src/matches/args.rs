@@ -65,6 +65,14 @@ pub(super) struct MergeArgs {
     /// Write the final table as JSON to this file.
     #[arg(long)]
     pub table_json: Option<PathBuf>,
+    /// The SPRT of `--candidate` against the other engine on the merged games (two engines):
+    /// `elo0=0,elo1=10[,alpha=0.05,beta=0.05]`. Its LLR now, for a run stopped before its test
+    /// decided or for files of several runs.
+    #[arg(long, value_name = "SPEC", requires = "candidate")]
+    pub sprt: Option<String>,
+    /// The engine the SPRT is about (with `--sprt`).
+    #[arg(long, value_name = "NAME", requires = "sprt")]
+    pub candidate: Option<String>,
 }
 
 /// Arguments of a match.

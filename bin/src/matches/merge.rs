@@ -2,11 +2,12 @@
 
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 
 use super::args::MergeArgs;
 use super::report;
-use super::state::{self, GameJson};
+use super::state::{self, GameJson, Row};
+use super::stats::Sprt;
 
 /// Merges the files of `m`, prints the table, and writes the merged games and table when
 /// asked.
@@ -24,6 +25,15 @@ pub(super) fn merge(m: &MergeArgs) -> Result<()> {
         state::reasons_text(&games)
     );
     print!("{}", state::table_text(&rows));
+    let sprt_json = match (&m.sprt, &m.candidate) {
+        (Some(spec), Some(candidate)) => {
+            let sprt = Sprt::parse(spec).with_context(|| format!("--sprt {spec}"))?;
+            let (line, json) = sprt_verdict(&sprt, candidate, &rows)?;
+            println!("{line}");
+            json
+        }
+        _ => serde_json::Value::Null,
+    };
     if let Some(p) = &m.json {
         let mut f =
             std::fs::File::create(p).with_context(|| format!("creating {}", p.display()))?;
@@ -32,10 +42,39 @@ pub(super) fn merge(m: &MergeArgs) -> Result<()> {
         }
     }
     if let Some(p) = &m.table_json {
-        report::write_table_json(p, &rows, serde_json::Value::Null)
+        report::write_table_json(p, &rows, sprt_json)
             .with_context(|| format!("writing {}", p.display()))?;
     }
     Ok(())
+}
+
+/// The SPRT line and JSON of `candidate` against the other engine of `rows` (the table of two
+/// engines), as a match prints them, the decision taken on the games counted.
+fn sprt_verdict(sprt: &Sprt, candidate: &str, rows: &[Row]) -> Result<(String, serde_json::Value)> {
+    let names = || {
+        rows.iter()
+            .map(|r| r.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if rows.len() != 2 {
+        bail!(
+            "--sprt needs the games of exactly two engines; the files hold {}: {}",
+            rows.len(),
+            names()
+        );
+    }
+    let Some(r) = rows.iter().find(|r| r.name == candidate) else {
+        bail!(
+            "--candidate {candidate}: no engine of that name in the files (they hold {})",
+            names()
+        );
+    };
+    let decided = sprt.decide(r.wins, r.losses);
+    Ok((
+        report::sprt_line(sprt, candidate, r.wins, r.losses, decided),
+        report::sprt_json(sprt, r.wins, r.losses, decided),
+    ))
 }
 
 /// The finished games of a `tusk match --json` file, for reading it whole (merge, compare): a

@@ -128,7 +128,7 @@ fn repeats_note(finished: &[GameJson]) -> Option<String> {
 }
 
 /// `SPRT elo0=0 elo1=10 alpha=0.05 beta=0.05: LLR 1.234 [-2.944, 2.944] after 40 games: ...`.
-fn sprt_line(s: &Sprt, first: &str, w: u64, l: u64, decided: Option<Hypothesis>) -> String {
+pub fn sprt_line(s: &Sprt, first: &str, w: u64, l: u64, decided: Option<Hypothesis>) -> String {
     let (lo, hi) = s.bounds();
     let verdict = match decided {
         Some(Hypothesis::H1) => format!("H1 accepted: {first} is stronger by about {} Elo", s.elo1),
@@ -147,7 +147,7 @@ fn sprt_line(s: &Sprt, first: &str, w: u64, l: u64, decided: Option<Hypothesis>)
 }
 
 /// The SPRT's settings, LLR, bounds and result as JSON.
-fn sprt_json(s: &Sprt, w: u64, l: u64, decided: Option<Hypothesis>) -> serde_json::Value {
+pub fn sprt_json(s: &Sprt, w: u64, l: u64, decided: Option<Hypothesis>) -> serde_json::Value {
     let (lo, hi) = s.bounds();
     serde_json::json!({
         "elo0": s.elo0, "elo1": s.elo1, "alpha": s.alpha, "beta": s.beta,
