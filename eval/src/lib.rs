@@ -478,7 +478,8 @@ pub struct StandPat {
     pub score: Bounded,
     /// The side to move can capture this turn and the opponent could capture a piece worth at
     /// least as much next turn: the score leaves out the side to move's capture
-    /// (`capture_now_pct`), which a searcher must play as a move. Always false with an
+    /// (`capture_now_pct`) but for the share `capture_exchange_pct` of it, and a searcher
+    /// must play the capture as a move to be credited with the rest. Always false with an
     /// [`Bounded::AtMost`] score.
     pub exchange: bool,
     /// The opponent's next-turn goal detector ran (the score is exact and not a goal this
@@ -497,10 +498,11 @@ pub struct StandPat {
 /// this turn and the opponent threatens to capture a piece worth at least as much (by the
 /// material table's values here) next turn, standing pat may not count both
 /// its capture (at `capture_now_pct`) and a defence of its own piece (the threat at only
-/// `capture_threat_pct`): one turn rarely does both. The score then leaves the capture out (it
-/// is what the side gets by defending) and [`StandPat::exchange`] says the searcher must play
-/// the capture to be credited with it, after which the opponent's capture is played or
-/// evaluated in turn. Everywhere else it equals [`evaluate_above`]. An upper bound stays one:
+/// `capture_threat_pct`): one turn rarely does both. The score then leaves the capture out but
+/// for the share `capture_exchange_pct` of its credit (it is what the side gets by defending,
+/// the capture still threatened for its next turn) and [`StandPat::exchange`] says the
+/// searcher must play the capture to be credited with it, after which the opponent's capture
+/// is played or evaluated in turn. Everywhere else it equals [`evaluate_above`]. An upper bound stays one:
 /// the bound counts the capture.
 pub fn stand_pat_above(pos: &mut Position, w: &Weights, floor: Centirabbits) -> StandPat {
     evaluate_lazily(pos, w, floor, CaptureRule::Exchange, false)

@@ -8,7 +8,8 @@
 //!
 //! With the exchange feature (off by default, `Params::exchange`), where the side to move can
 //! capture and the opponent threatens a capture of at least the same value next turn, standing
-//! pat counts only the defence ([`tusk_eval::stand_pat_above`]) and the capture is played out
+//! pat counts only the defence and the evaluation's `capture_exchange_pct` share of the capture
+//! ([`tusk_eval::stand_pat_above`]) and the capture is played out
 //! as a whole capture move however many steps it takes; the opponent's reply capture is then
 //! met at its turn start. With the capture-quiescence feature (off by default,
 //! `Params::capture_quiescence`) the same holds at every turn start where the side to move can
