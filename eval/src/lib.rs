@@ -502,8 +502,8 @@ pub struct StandPat {
 /// for the share `capture_exchange_pct` of its credit (it is what the side gets by defending,
 /// the capture still threatened for its next turn) and [`StandPat::exchange`] says the
 /// searcher must play the capture to be credited with it, after which the opponent's capture
-/// is played or evaluated in turn. Everywhere else it equals [`evaluate_above`]. An upper bound stays one:
-/// the bound counts the capture.
+/// is played or evaluated in turn. Everywhere else it equals [`evaluate_above`]. An upper
+/// bound stays one: the bound counts the capture.
 pub fn stand_pat_above(pos: &mut Position, w: &Weights, floor: Centirabbits) -> StandPat {
     evaluate_lazily(pos, w, floor, CaptureRule::Exchange, false)
 }
