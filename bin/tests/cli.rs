@@ -821,6 +821,15 @@ fn moves_lists_whole_turns_from_a_mid_turn_position_file() {
     assert_eq!(stdout(&o).trim(), "15");
 }
 
+/// Gold and silver of game `id` of a pair schedule: `first` is gold in the even games.
+fn colours<'a>(id: u64, first: &'a str, second: &'a str) -> (&'a str, &'a str) {
+    if id.is_multiple_of(2) {
+        (first, second)
+    } else {
+        (second, first)
+    }
+}
+
 /// One `tusk match --json` line: game `id`, `gold` against `silver`, won by `winner`, from
 /// the setup labelled `setup`.
 fn match_line(id: u64, gold: &str, silver: &str, winner: &str, setup: &str) -> String {
@@ -836,11 +845,7 @@ fn match_merge_reports_the_sprt_of_a_candidate_on_the_games_in_the_files() {
     let file = |wins: u64| -> String {
         (0..400u64)
             .map(|id| {
-                let (gold, silver) = if id % 2 == 0 {
-                    ("new", "base")
-                } else {
-                    ("base", "new")
-                };
+                let (gold, silver) = colours(id, "new", "base");
                 let new_wins = id < wins;
                 let winner = match (id % 2 == 0, new_wins) {
                     (true, true) | (false, false) => "g",
@@ -916,11 +921,7 @@ fn match_compare_pairs_two_candidates_game_by_game() {
     let file = |name: &str, winners: [&str; 4]| -> String {
         (0..4u64)
             .map(|id| {
-                let (gold, silver) = if id % 2 == 0 {
-                    (name, "sharp")
-                } else {
-                    ("sharp", name)
-                };
+                let (gold, silver) = colours(id, name, "sharp");
                 let setup = if id < 2 { "A" } else { "B" };
                 match_line(id, gold, silver, winners[id as usize], setup)
             })

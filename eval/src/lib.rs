@@ -676,13 +676,10 @@ fn evaluate_lazily(
         (_, Some(_), None) => false,
     };
     if exchange {
+        // The capture's credit is what `capture_now_feature` added to the positional sink.
+        let credit = sink.difference(us) - without_capture.difference(us);
         sink = without_capture;
-        let kept = w[id::capture_exchange_pct];
-        if kept != 0 {
-            let mut credit = ScoreSink::new(w);
-            threat::capture_now_feature(pos, capture, &ctx, w, &mut credit);
-            sink.add_points(us, credit.difference(us) * i64::from(kept) / 100);
-        }
+        sink.add_points(us, credit * i64::from(w[id::capture_exchange_pct]) / 100);
     }
     let firm = threat::firm(pos, threat, w);
     threat::next_turn_features(us, pos.steps_left(), &ctx, threat, firm, &mut sink);
