@@ -841,7 +841,8 @@ fn match_line(id: u64, gold: &str, silver: &str, winner: &str, setup: &str) -> S
 
 #[test]
 fn match_merge_reports_the_sprt_of_a_candidate_on_the_games_in_the_files() {
-    // "new" wins `wins` of 400 games, colours alternating.
+    // "new" wins `wins` of 400 games, colours alternating: the first `wins` ids, so whole
+    // pairs (both games of a round) go the same way.
     let file = |wins: u64| -> String {
         (0..400u64)
             .map(|id| {
@@ -858,13 +859,13 @@ fn match_merge_reports_the_sprt_of_a_candidate_on_the_games_in_the_files() {
     let strong = temp_file("merge-sprt", "strong.jsonl", file(260).as_bytes());
     let table = strong.with_file_name("table.json");
     let (strong, table_arg) = (strong.display().to_string(), table.display().to_string());
-    let args = |f: &str, candidate: &str| {
+    let args = |f: &str, sprt: &str, candidate: &str| {
         [
             "match",
             "merge",
             f,
             "--sprt",
-            "elo0=0,elo1=10",
+            sprt,
             "--candidate",
             candidate,
             "--table-json",
@@ -873,11 +874,12 @@ fn match_merge_reports_the_sprt_of_a_candidate_on_the_games_in_the_files() {
         .map(String::from)
     };
     let run = |a: [String; 9]| tusk(&a.iter().map(String::as_str).collect::<Vec<_>>(), "");
-    let o = run(args(&strong, "new"));
+    let by_games = "elo0=0,elo1=10,model=games";
+    let o = run(args(&strong, by_games, "new"));
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(
-        out.contains("SPRT elo0=0 elo1=10 alpha=0.05 beta=0.05: LLR"),
+        out.contains("SPRT elo0=0 elo1=10 alpha=0.05 beta=0.05 model=games: LLR"),
         "{out}"
     );
     assert!(
@@ -887,25 +889,43 @@ fn match_merge_reports_the_sprt_of_a_candidate_on_the_games_in_the_files() {
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&table).unwrap()).unwrap();
     assert_eq!(json["sprt"]["result"], "H1", "{json}");
+    assert_eq!(json["sprt"]["model"], "games", "{json}");
     assert!(json["sprt"]["llr"].as_f64().unwrap() > 2.94, "{json}");
     // The same games seen from the other engine: rejected.
-    let o = run(args(&strong, "base"));
+    let o = run(args(&strong, by_games, "base"));
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
         stdout(&o).contains("H0 accepted: base is not 10 Elo stronger"),
         "{}",
         stdout(&o)
     );
-    // An even match: undecided.
+    // By pairs (the default) those 400 games are 200 pairs each won or lost whole: half as
+    // much evidence as 400 independent games, and the test is undecided.
+    let o = run(args(&strong, "elo0=0,elo1=10", "new"));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("model=pairs: LLR")
+            && out.contains("after 200 pairs (400 games; 70 lost both, 0 split, 130 won both;")
+            && out.ends_with(": undecided\n"),
+        "{out}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&table).unwrap()).unwrap();
+    assert_eq!(json["sprt"]["pairs"]["won_both"], 130, "{json}");
+    assert_eq!(json["sprt"]["pairs"]["unpaired"], 0, "{json}");
+    let llr = json["sprt"]["llr"].as_f64().unwrap();
+    assert!((1.0..2.94).contains(&llr), "{json}");
+    // An even match: undecided either way.
     let even = temp_file("merge-sprt", "even.jsonl", file(200).as_bytes());
-    let o = run(args(&even.display().to_string(), "new"));
+    let o = run(args(&even.display().to_string(), by_games, "new"));
     assert!(
         stdout(&o).contains("after 400 games: undecided"),
         "{}",
         stdout(&o)
     );
     // A candidate the files do not hold is named in the error.
-    let o = run(args(&strong, "nobody"));
+    let o = run(args(&strong, by_games, "nobody"));
     assert!(!o.status.success());
     let err = stderr(&o);
     assert!(

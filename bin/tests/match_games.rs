@@ -208,19 +208,13 @@ fn the_pyrimaa_check_rejects_a_wrong_result() {
     );
 }
 
-#[test]
-fn sprt_stops_a_lopsided_match_early() {
-    let s = Scratch::new("sprt");
+/// Plays a 200-game match of an engine that always wins against one that always loses, with
+/// `--sprt SPEC`; returns the number of games written and the SPRT's JSON.
+fn lopsided_sprt_match(name: &str, spec: &str) -> (usize, serde_json::Value) {
+    let s = Scratch::new(name);
     let table = s.path("table.json");
     let json = s.path("games.jsonl");
-    let mut a = args(&[
-        "--games",
-        "200",
-        "--concurrency",
-        "2",
-        "--sprt",
-        "elo0=0,elo1=100",
-    ]);
+    let mut a = args(&["--games", "200", "--concurrency", "2", "--sprt", spec]);
     for e in [s.fake("good", "det"), s.fake("bad", "illegal")] {
         a.push("--engine".into());
         a.push(e);
@@ -232,12 +226,25 @@ fn sprt_stops_a_lopsided_match_early() {
     assert!(stdout.contains("H1 accepted"), "{stdout}");
     let t: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&table).unwrap()).unwrap();
-    assert_eq!(t["sprt"]["result"], "H1");
-    // Each win adds ln(0.64/0.5) = 0.2469 to the LLR; the bound ln(19) = 2.944 is passed at
-    // the 12th win, so the match stops after 12 games, far short of 200.
-    let n = games(&json).len();
-    assert_eq!(n, 12, "{stdout}");
     assert!(s.live_engines().is_empty());
+    (games(&json).len(), t["sprt"].clone())
+}
+
+#[test]
+fn sprt_stops_a_lopsided_match_early() {
+    // By games: each win adds ln(0.64/0.5) = 0.2469 to the LLR; the bound ln(19) = 2.944 is
+    // passed at the 12th win, so the match stops after 12 games, far short of 200.
+    let (n, sprt) = lopsided_sprt_match("sprt-games", "elo0=0,elo1=100,model=games");
+    assert_eq!(sprt["result"], "H1");
+    assert_eq!(n, 12, "{sprt}");
+    // By pairs (the default): a pair won whole is as likely as can be under a distribution
+    // with no split pairs and the hypothesis's mean, so it too adds ln(0.64/0.5); the bound
+    // is passed at the 12th pair, 24 games.
+    let (n, sprt) = lopsided_sprt_match("sprt-pairs", "elo0=0,elo1=100");
+    assert_eq!(sprt["result"], "H1");
+    assert_eq!(sprt["model"], "pairs");
+    assert_eq!(sprt["pairs"]["won_both"], 12, "{sprt}");
+    assert_eq!(n, 24, "{sprt}");
 }
 
 /// A gold setup other than the fakes' own (pyrimaa's basic setup), for the setup-file tests.

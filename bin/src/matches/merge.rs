@@ -28,7 +28,7 @@ pub(super) fn merge(m: &MergeArgs) -> Result<()> {
     let sprt_json = match (&m.sprt, &m.candidate) {
         (Some(spec), Some(candidate)) => {
             let sprt = Sprt::parse(spec).with_context(|| format!("--sprt {spec}"))?;
-            let (line, json) = sprt_verdict(&sprt, candidate, &rows)?;
+            let (line, json) = sprt_verdict(&sprt, candidate, &rows, &games)?;
             println!("{line}");
             json
         }
@@ -49,8 +49,13 @@ pub(super) fn merge(m: &MergeArgs) -> Result<()> {
 }
 
 /// The SPRT line and JSON of `candidate` against the other engine of `rows` (the table of two
-/// engines), as a match prints them, the decision taken on the games counted.
-fn sprt_verdict(sprt: &Sprt, candidate: &str, rows: &[Row]) -> Result<(String, serde_json::Value)> {
+/// engines) on `games`, as a match prints them, the decision taken on what was counted.
+fn sprt_verdict(
+    sprt: &Sprt,
+    candidate: &str,
+    rows: &[Row],
+    games: &[GameJson],
+) -> Result<(String, serde_json::Value)> {
     let names = || {
         rows.iter()
             .map(|r| r.name.as_str())
@@ -64,16 +69,16 @@ fn sprt_verdict(sprt: &Sprt, candidate: &str, rows: &[Row]) -> Result<(String, s
             names()
         );
     }
-    let Some(r) = rows.iter().find(|r| r.name == candidate) else {
+    if !rows.iter().any(|r| r.name == candidate) {
         bail!(
             "--candidate {candidate}: no engine of that name in the files (they hold {})",
             names()
         );
-    };
-    let decided = sprt.decide(r.wins, r.losses);
+    }
+    let st = report::SprtState::of(sprt, candidate, games);
     Ok((
-        report::sprt_line(sprt, candidate, r.wins, r.losses, decided),
-        report::sprt_json(sprt, r.wins, r.losses, decided),
+        report::sprt_line(sprt, candidate, &st, st.decision),
+        report::sprt_json(sprt, &st, st.decision),
     ))
 }
 

@@ -6,7 +6,9 @@ use std::path::Path;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::state::{self, GameJson, Row};
-use super::stats::{elo_summary, EloSummary, Hypothesis, Sprt};
+use super::stats::{
+    elo_summary, pair_elo_estimate, EloSummary, Hypothesis, PairScores, Sprt, SprtModel,
+};
 
 /// The SPRT's state after some games of the first engine.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -15,20 +17,49 @@ pub struct SprtState {
     pub wins: u64,
     /// Its losses.
     pub losses: u64,
+    /// Its complete pairs.
+    pub pairs: PairScores,
+    /// Its games outside a complete pair (not counted by the pair model).
+    pub unpaired: u64,
+    /// The log-likelihood ratio of H1 against H0, by the test's model.
+    pub llr: f64,
     /// The decision, once the LLR has left its bounds.
     pub decision: Option<Hypothesis>,
+}
+
+impl SprtState {
+    /// The state of `sprt` after `candidate`'s games among `games` (the games of two engines).
+    pub fn of(sprt: &Sprt, candidate: &str, games: &[GameJson]) -> SprtState {
+        let (mut wins, mut losses) = (0, 0);
+        for g in games {
+            let players = g.players();
+            if players[g.winner] == candidate {
+                wins += 1;
+            } else if players[!g.winner] == candidate {
+                losses += 1;
+            }
+        }
+        let (pairs, unpaired) = state::pair_scores(candidate, games);
+        let llr = match sprt.model {
+            SprtModel::Pairs => sprt.llr_pairs(pairs),
+            SprtModel::Games => sprt.llr(wins, losses),
+        };
+        SprtState {
+            wins,
+            losses,
+            pairs,
+            unpaired,
+            llr,
+            decision: sprt.decide_llr(llr),
+        }
+    }
 }
 
 /// The SPRT after `games` (the test is about `names[0]`); `None` without a test.
 pub fn sprt_state(sprt: Option<Sprt>, names: &[String], games: &[GameJson]) -> Option<SprtState> {
     let s = sprt?;
-    let rows = state::table(names, games);
-    let r = rows.iter().find(|r| r.name == names[0])?;
-    Some(SprtState {
-        wins: r.wins,
-        losses: r.losses,
-        decision: s.decide(r.wins, r.losses),
-    })
+    let first = names.first()?;
+    Some(SprtState::of(&s, first, games))
 }
 
 /// A progress bar over `planned` games, `done` of them already played.
@@ -71,10 +102,8 @@ pub fn progress_message(names: &[String], games: &[GameJson], sprt: Option<Sprt>
     m.push_str(&elo_text(r.wins, r.losses));
     if let Some(s) = sprt {
         let (lo, hi) = s.bounds();
-        m.push_str(&format!(
-            " LLR {:.2} [{lo:.2}, {hi:.2}]",
-            s.llr(r.wins, r.losses)
-        ));
+        let st = SprtState::of(&s, &names[0], games);
+        m.push_str(&format!(" LLR {:.2} [{lo:.2}, {hi:.2}]", st.llr));
     }
     m
 }
@@ -105,8 +134,8 @@ pub fn print_summary(
     }
     let sprt_json = match (sprt, sprt_state(sprt, names, finished)) {
         (Some(s), Some(st)) => {
-            println!("{}", sprt_line(&s, &names[0], st.wins, st.losses, decided));
-            sprt_json(&s, st.wins, st.losses, decided)
+            println!("{}", sprt_line(&s, &names[0], &st, decided));
+            sprt_json(&s, &st, decided)
         }
         _ => serde_json::Value::Null,
     };
@@ -127,8 +156,40 @@ fn repeats_note(finished: &[GameJson]) -> Option<String> {
     })
 }
 
-/// `SPRT elo0=0 elo1=10 alpha=0.05 beta=0.05: LLR 1.234 [-2.944, 2.944] after 40 games: ...`.
-pub fn sprt_line(s: &Sprt, first: &str, w: u64, l: u64, decided: Option<Hypothesis>) -> String {
+/// What the test counted: `after 120 pairs (240 games; 40 lost both, 50 split, 30 won both;
+/// pair Elo +20 ± 30)`, with `, 1 game unpaired` when some are; `after 240 games` for the game
+/// model.
+fn counted_text(s: &Sprt, st: &SprtState) -> String {
+    match s.model {
+        SprtModel::Games => format!("after {} games", st.wins + st.losses),
+        SprtModel::Pairs => {
+            let p = st.pairs;
+            let elo = match pair_elo_estimate(p) {
+                Some(e) if e.elo.is_finite() && e.error().is_finite() => {
+                    format!("; pair Elo {:+.0} ± {:.0}", e.elo, e.error())
+                }
+                _ => String::new(),
+            };
+            let unpaired = match st.unpaired {
+                0 => String::new(),
+                1 => ", 1 game unpaired".to_string(),
+                n => format!(", {n} games unpaired"),
+            };
+            format!(
+                "after {} pairs ({} games; {} lost both, {} split, {} won both{elo}){unpaired}",
+                p.pairs(),
+                2 * p.pairs(),
+                p.lost_both,
+                p.split,
+                p.won_both
+            )
+        }
+    }
+}
+
+/// `SPRT elo0=0 elo1=10 alpha=0.05 beta=0.05 model=pairs: LLR 1.234 [-2.944, 2.944] after 20
+/// pairs (...): undecided`.
+pub fn sprt_line(s: &Sprt, first: &str, st: &SprtState, decided: Option<Hypothesis>) -> String {
     let (lo, hi) = s.bounds();
     let verdict = match decided {
         Some(Hypothesis::H1) => format!("H1 accepted: {first} is stronger by about {} Elo", s.elo1),
@@ -136,22 +197,37 @@ pub fn sprt_line(s: &Sprt, first: &str, w: u64, l: u64, decided: Option<Hypothes
         None => "undecided".to_string(),
     };
     format!(
-        "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.3} [{lo:.3}, {hi:.3}] after {} games: {verdict}",
+        "SPRT elo0={} elo1={} alpha={} beta={} model={}: LLR {:.3} [{lo:.3}, {hi:.3}] {}: {verdict}",
         s.elo0,
         s.elo1,
         s.alpha,
         s.beta,
-        s.llr(w, l),
-        w + l
+        model_name(s.model),
+        st.llr,
+        counted_text(s, st)
     )
 }
 
-/// The SPRT's settings, LLR, bounds and result as JSON.
-pub fn sprt_json(s: &Sprt, w: u64, l: u64, decided: Option<Hypothesis>) -> serde_json::Value {
+/// `pairs` or `games`, as `--sprt` spells the model.
+fn model_name(m: SprtModel) -> &'static str {
+    match m {
+        SprtModel::Pairs => "pairs",
+        SprtModel::Games => "games",
+    }
+}
+
+/// The SPRT's settings, LLR, bounds, what it counted and its result as JSON.
+pub fn sprt_json(s: &Sprt, st: &SprtState, decided: Option<Hypothesis>) -> serde_json::Value {
     let (lo, hi) = s.bounds();
     serde_json::json!({
         "elo0": s.elo0, "elo1": s.elo1, "alpha": s.alpha, "beta": s.beta,
-        "llr": s.llr(w, l), "lower": lo, "upper": hi,
+        "model": model_name(s.model),
+        "llr": st.llr, "lower": lo, "upper": hi,
+        "wins": st.wins, "losses": st.losses,
+        "pairs": {
+            "lost_both": st.pairs.lost_both, "split": st.pairs.split,
+            "won_both": st.pairs.won_both, "unpaired": st.unpaired,
+        },
         "result": match decided {
             Some(Hypothesis::H1) => "H1",
             Some(Hypothesis::H0) => "H0",

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use tusk_engine::{ByColor, Color};
 
 use super::reason::Reason;
-use super::stats::{elo_summary, los};
+use super::stats::{elo_summary, los, PairScores};
 
 /// One finished game, as written to the JSON-lines file.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -282,6 +282,41 @@ pub struct Row {
     pub silver_losses: u64,
 }
 
+/// `candidate`'s results over the complete pairs of `games` (the games of one match between
+/// it and one other engine: a pair is the two games of a round, one with each colour), and
+/// the number of its games outside a complete pair (a pair still being played, or cut by a
+/// stopped run or a shard).
+pub fn pair_scores(candidate: &str, games: &[GameJson]) -> (PairScores, u64) {
+    let mut rounds: BTreeMap<(&str, u64), ByColor<Option<bool>>> = BTreeMap::new();
+    let mut unpaired = 0;
+    for g in games {
+        let players = g.players();
+        let Some(colour) = Color::ALL.into_iter().find(|&c| players[c] == candidate) else {
+            continue;
+        };
+        let seat = &mut rounds.entry((&g.match_key, g.round)).or_default()[colour];
+        if seat.is_some() {
+            // A second game with the same colour in one round is no pair: count it alone.
+            unpaired += 1;
+            continue;
+        }
+        *seat = Some(g.winner == colour);
+    }
+    let mut pairs = PairScores::default();
+    for seats in rounds.values() {
+        match (seats[Color::Gold], seats[Color::Silver]) {
+            (Some(a), Some(b)) => match u8::from(a) + u8::from(b) {
+                0 => pairs.lost_both += 1,
+                1 => pairs.split += 1,
+                _ => pairs.won_both += 1,
+            },
+            (Some(_), None) | (None, Some(_)) => unpaired += 1,
+            (None, None) => {}
+        }
+    }
+    (pairs, unpaired)
+}
+
 /// One engine's games so far: wins and losses with each colour.
 #[derive(Clone, Copy, Debug, Default)]
 struct Tally {
@@ -449,6 +484,41 @@ mod tests {
     fn game(id: u64, gold: &str, silver: &str, winner: &str) -> GameJson {
         let winner = winner.chars().next().and_then(Color::from_letter).unwrap();
         won_game(id, gold, silver, winner)
+    }
+
+    #[test]
+    fn pairs_are_the_two_colours_of_a_round() {
+        let games = vec![
+            // Round 0: new wins both.
+            game(0, "new", "old", "g"),
+            game(1, "old", "new", "s"),
+            // Round 1: split (each engine wins as gold).
+            game(2, "new", "old", "g"),
+            game(3, "old", "new", "g"),
+            // Round 2: new loses both.
+            game(4, "new", "old", "s"),
+            game(5, "old", "new", "g"),
+            // Round 3: one game only (the run stopped).
+            game(6, "new", "old", "g"),
+        ];
+        let (pairs, unpaired) = pair_scores("new", &games);
+        assert_eq!(
+            pairs,
+            PairScores {
+                lost_both: 1,
+                split: 1,
+                won_both: 1
+            }
+        );
+        assert_eq!(unpaired, 1);
+        let (theirs, _) = pair_scores("old", &games);
+        assert_eq!((theirs.lost_both, theirs.won_both), (1, 1));
+        // Another match's round 0 is another pair; an engine that did not play counts nothing.
+        let mut other = game(1, "old", "new", "g");
+        other.match_key = "other".into();
+        let (pairs, unpaired) = pair_scores("new", &[games[0].clone(), other]);
+        assert_eq!((pairs.pairs(), unpaired), (0, 2));
+        assert_eq!(pair_scores("nobody", &games), (PairScores::default(), 0));
     }
 
     #[test]

@@ -4,6 +4,15 @@
 //! Arimaa has no draws, so a game is a Bernoulli trial. The Elo model is the logistic one:
 //! expected score `1 / (1 + 10^(-elo/400))`.
 //!
+//! `tusk match` plays its games in pairs: one opening, the colours swapped. The two games of a
+//! pair are not independent (an opening that favours one colour tends to split the pair), so
+//! the SPRT counts pairs by default, as fastchess's pentanomial SPRT does: without draws a
+//! pair scores 0, 1 or 2 of 2 ([`PairScores`]), and the likelihood of each hypothesis is the
+//! largest that any distribution of those three with the hypothesis's mean score gives
+//! (the generalised SPRT of fishtest and fastchess; [`pair_log_likelihood`]). Where openings
+//! split pairs more often than chance, the pair model has the smaller variance and decides
+//! sooner; on independent games it agrees with the game model.
+//!
 //! When one side won every game the score is 100%, its Elo +∞ and the normal interval
 //! collapses to a point; [`elo_summary`] then gives a one-sided bound instead, as fastchess
 //! and cutechess do: the exact (Clopper–Pearson) 95% lower bound on the winning chance after
@@ -182,6 +191,96 @@ pub fn erf(x: f64) -> f64 {
     }
 }
 
+/// A candidate's results over complete pairs (the two games of one opening, the colours
+/// swapped): the pairs it lost both games of, split, and won both games of.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PairScores {
+    /// Pairs scoring 0 of 2.
+    pub lost_both: u64,
+    /// Pairs scoring 1 of 2.
+    pub split: u64,
+    /// Pairs scoring 2 of 2.
+    pub won_both: u64,
+}
+
+impl PairScores {
+    /// The number of pairs.
+    pub fn pairs(&self) -> u64 {
+        self.lost_both + self.split + self.won_both
+    }
+
+    /// The mean score of a game over the pairs, in [0, 1]; `None` without pairs.
+    pub fn mean(&self) -> Option<f64> {
+        let n = self.pairs();
+        (n > 0).then(|| (0.5 * self.split as f64 + self.won_both as f64) / n as f64)
+    }
+}
+
+/// The log-likelihood of `pairs` under the most likely distribution of pair scores whose mean
+/// score of a game is `s` (in (0, 1)).
+///
+/// A pair's score per game is 0, ½ or 1, with chances `1 - s - u`, `2u` and `s - u` for some
+/// `u` in `[0, min(s, 1 - s)]` (the mean is then `s`). The log-likelihood `n0 ln(1 - s - u) +
+/// n1 ln(2u) + n2 ln(s - u)` is concave in `u`; its maximum is the smaller root of `N u² -
+/// (n0 s + n1 + n2 (1 - s)) u + n1 s (1 - s) = 0`, where its derivative vanishes. A count of
+/// zero contributes nothing, whatever its chance.
+pub fn pair_log_likelihood(pairs: PairScores, s: f64) -> f64 {
+    let n = pairs.pairs() as f64;
+    if n == 0.0 {
+        return 0.0;
+    }
+    let (n0, n1, n2) = (
+        pairs.lost_both as f64,
+        pairs.split as f64,
+        pairs.won_both as f64,
+    );
+    let b = n0 * s + n1 + n2 * (1.0 - s);
+    let c = n1 * s * (1.0 - s);
+    let disc = (b * b - 4.0 * n * c).max(0.0);
+    // The smaller root, written so that it does not cancel when c is small.
+    let u = if b > 0.0 {
+        (2.0 * c / (b + disc.sqrt())).clamp(0.0, s.min(1.0 - s))
+    } else {
+        0.0
+    };
+    let term = |count: f64, chance: f64| {
+        if count == 0.0 {
+            0.0
+        } else {
+            count * chance.ln()
+        }
+    };
+    term(n0, 1.0 - s - u) + term(n1, 2.0 * u) + term(n2, s - u)
+}
+
+/// Elo from `pairs` with a 95% interval from the spread of the pair scores (`s ± 1.96 σ/√N`,
+/// `σ` the standard deviation of a pair's mean score over the `N` pairs), mapped through
+/// [`score_to_elo`]. `None` without pairs.
+pub fn pair_elo_estimate(pairs: PairScores) -> Option<EloEstimate> {
+    let s = pairs.mean()?;
+    let n = pairs.pairs() as f64;
+    let var = (pairs.lost_both as f64 * s.powi(2)
+        + pairs.split as f64 * (0.5 - s).powi(2)
+        + pairs.won_both as f64 * (1.0 - s).powi(2))
+        / n;
+    let sd = (var / n).sqrt();
+    Some(EloEstimate {
+        elo: score_to_elo(s),
+        lower: score_to_elo(s - Z95 * sd),
+        upper: score_to_elo(s + Z95 * sd),
+    })
+}
+
+/// What an SPRT counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SprtModel {
+    /// Complete pairs of games (`model=pairs`, the default): [`Sprt::llr_pairs`].
+    #[default]
+    Pairs,
+    /// Single games as independent trials (`model=games`): [`Sprt::llr`].
+    Games,
+}
+
 /// Which hypothesis an SPRT accepted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Hypothesis {
@@ -200,6 +299,12 @@ pub enum SprtError {
         /// The part.
         part: String,
     },
+    /// A `model` other than `pairs` and `games`.
+    #[error("--sprt model: \"{value}\" is not a model (use pairs or games)")]
+    Model {
+        /// The value given.
+        value: String,
+    },
     /// A value that is not a number.
     #[error("--sprt {key}: \"{value}\" is not a number")]
     NotANumber {
@@ -208,8 +313,8 @@ pub enum SprtError {
         /// Its value.
         value: String,
     },
-    /// A key other than elo0, elo1, alpha, beta.
-    #[error("--sprt: unknown key \"{key}\" (use elo0, elo1, alpha, beta)")]
+    /// A key other than elo0, elo1, alpha, beta, model.
+    #[error("--sprt: unknown key \"{key}\" (use elo0, elo1, alpha, beta, model)")]
     UnknownKey {
         /// The key.
         key: String,
@@ -236,7 +341,8 @@ pub enum SprtError {
 }
 
 /// A sequential probability ratio test between Elo differences `elo0` (H0) and `elo1` (H1),
-/// with false-positive rate `alpha` and false-negative rate `beta`, on decisive games.
+/// with false-positive rate `alpha` and false-negative rate `beta`, on pairs of games or on
+/// games ([`SprtModel`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
     /// Elo under H0.
@@ -247,21 +353,37 @@ pub struct Sprt {
     pub alpha: f64,
     /// Probability of accepting H0 when H1 holds.
     pub beta: f64,
+    /// What the test counts.
+    pub model: SprtModel,
 }
 
 impl Sprt {
-    /// Reads `elo0=0,elo1=10,alpha=0.05,beta=0.05` (alpha and beta default to 0.05).
+    /// Reads `elo0=0,elo1=10,alpha=0.05,beta=0.05,model=pairs` (alpha and beta default to
+    /// 0.05, the model to pairs).
     pub fn parse(s: &str) -> Result<Sprt, SprtError> {
         let mut t = Sprt {
             elo0: f64::NAN,
             elo1: f64::NAN,
             alpha: 0.05,
             beta: 0.05,
+            model: SprtModel::Pairs,
         };
         for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (k, v) = part.split_once('=').ok_or_else(|| SprtError::NotKeyValue {
                 part: part.to_string(),
             })?;
+            if k.trim() == "model" {
+                t.model = match v.trim() {
+                    "pairs" => SprtModel::Pairs,
+                    "games" => SprtModel::Games,
+                    other => {
+                        return Err(SprtError::Model {
+                            value: other.to_string(),
+                        })
+                    }
+                };
+                continue;
+            }
             let v: f64 = v.trim().parse().map_err(|_| SprtError::NotANumber {
                 key: k.to_string(),
                 value: v.to_string(),
@@ -295,7 +417,26 @@ impl Sprt {
         Ok(t)
     }
 
-    /// The log-likelihood ratio of H1 against H0 after `wins` and `losses`.
+    /// The log-likelihood ratio of H1 against H0 after `pairs`: [`pair_log_likelihood`] at
+    /// H1's expected score less that at H0's.
+    pub fn llr_pairs(&self, pairs: PairScores) -> f64 {
+        pair_log_likelihood(pairs, elo_to_score(self.elo1))
+            - pair_log_likelihood(pairs, elo_to_score(self.elo0))
+    }
+
+    /// The decision at log-likelihood ratio `llr`, if it has left the bounds.
+    pub fn decide_llr(&self, llr: f64) -> Option<Hypothesis> {
+        let (lower, upper) = self.bounds();
+        if llr >= upper {
+            Some(Hypothesis::H1)
+        } else if llr <= lower {
+            Some(Hypothesis::H0)
+        } else {
+            None
+        }
+    }
+
+    /// The log-likelihood ratio of H1 against H0 after `wins` and `losses` (the game model).
     pub fn llr(&self, wins: u64, losses: u64) -> f64 {
         let p0 = elo_to_score(self.elo0);
         let p1 = elo_to_score(self.elo1);
@@ -308,19 +449,6 @@ impl Sprt {
             (self.beta / (1.0 - self.alpha)).ln(),
             ((1.0 - self.beta) / self.alpha).ln(),
         )
-    }
-
-    /// The decision after `wins` and `losses`, if the LLR has left the bounds.
-    pub fn decide(&self, wins: u64, losses: u64) -> Option<Hypothesis> {
-        let llr = self.llr(wins, losses);
-        let (lower, upper) = self.bounds();
-        if llr >= upper {
-            Some(Hypothesis::H1)
-        } else if llr <= lower {
-            Some(Hypothesis::H0)
-        } else {
-            None
-        }
     }
 }
 
@@ -445,16 +573,26 @@ mod tests {
         assert!(close(s.llr(60, 40), 0.534230912, 1e-8));
         let (lo, hi) = s.bounds();
         assert!(close(lo, -2.944438979, 1e-8) && close(hi, 2.944438979, 1e-8));
-        assert_eq!(s.decide(60, 40), None);
-        assert_eq!(s.decide(600, 400), Some(Hypothesis::H1));
-        assert_eq!(s.decide(400, 600), Some(Hypothesis::H0));
+        let decide = |w, l| s.decide_llr(s.llr(w, l));
+        assert_eq!(decide(60, 40), None);
+        assert_eq!(decide(600, 400), Some(Hypothesis::H1));
+        assert_eq!(decide(400, 600), Some(Hypothesis::H0));
         assert_eq!(Sprt::parse("elo0=0,elo1=5").unwrap().alpha, 0.05);
+        assert_eq!(
+            Sprt::parse("elo0=0,elo1=5").unwrap().model,
+            SprtModel::Pairs
+        );
+        assert_eq!(
+            Sprt::parse("elo0=0,elo1=5,model=games").unwrap().model,
+            SprtModel::Games
+        );
         for bad in [
             "elo0=5,elo1=0",
             "elo1=3",
             "elo0=0,elo1=5,alpha=2",
             "x=1",
             "elo0",
+            "elo0=0,elo1=5,model=pentanomial",
         ] {
             assert!(Sprt::parse(bad).is_err(), "{bad}");
         }
@@ -474,7 +612,7 @@ mod tests {
                 } else {
                     l += 1
                 }
-                if let Some(d) = sprt.decide(w, l) {
+                if let Some(d) = sprt.decide_llr(sprt.llr(w, l)) {
                     break Some(d);
                 }
                 if w + l >= 200_000 {
@@ -508,5 +646,124 @@ mod tests {
         // A clearly stronger engine is accepted nearly always, a clearly weaker one never.
         assert!(h1_rate(&sprt, 60.0, 300, 3) > 0.99);
         assert!(h1_rate(&sprt, -40.0, 300, 4) < 0.01);
+    }
+
+    fn pairs(lost_both: u64, split: u64, won_both: u64) -> PairScores {
+        PairScores {
+            lost_both,
+            split,
+            won_both,
+        }
+    }
+
+    // Reference values from a separate computation (Python): the log-likelihood maximised by
+    // a golden-section search over the chance of a split pair, at the expected scores of Elo
+    // 10 and 0, and subtracted. The first three are the pair counts of round 56's and 58's
+    // self-play files.
+    #[test]
+    fn the_pair_llr_matches_a_numerical_maximum() {
+        let s = Sprt::parse("elo0=0,elo1=10").unwrap();
+        for ((n0, n1, n2), llr) in [
+            ((28, 117, 55), 1.682933494),
+            ((36, 133, 31), -0.674386277),
+            ((39, 81, 17), -1.673198384),
+            ((0, 10, 0), -0.291964673),
+            ((10, 0, 10), -0.008283072),
+            ((5, 20, 15), 0.546294553),
+        ] {
+            let got = s.llr_pairs(pairs(n0, n1, n2));
+            assert!(close(got, llr, 1e-7), "{n0}/{n1}/{n2}: {got} against {llr}");
+        }
+        assert_eq!(s.llr_pairs(PairScores::default()), 0.0);
+        // Splits are half a point a game, so many of them mean an even score: H0.
+        assert_eq!(
+            s.decide_llr(s.llr_pairs(pairs(0, 200, 0))),
+            Some(Hypothesis::H0)
+        );
+    }
+
+    // Pairs of independent games at a 55% score: the pair model says what the game model says.
+    #[test]
+    fn on_independent_games_the_pair_llr_is_the_game_llr() {
+        let s = Sprt::parse("elo0=0,elo1=10").unwrap();
+        let n = 10_000.0;
+        let (p, q) = (0.55, 0.45);
+        let counts = pairs(
+            (n * q * q) as u64,
+            (n * 2.0 * p * q) as u64,
+            (n * p * p) as u64,
+        );
+        let wins = counts.split + 2 * counts.won_both;
+        let losses = counts.split + 2 * counts.lost_both;
+        let (by_pairs, by_games) = (s.llr_pairs(counts), s.llr(wins, losses));
+        assert!(
+            (by_pairs / by_games - 1.0).abs() < 0.01,
+            "{by_pairs} against {by_games}"
+        );
+        // And its Elo interval is the game model's.
+        let e = pair_elo_estimate(counts).unwrap();
+        let g = elo_estimate(wins, losses, 0).unwrap();
+        assert!(close(e.elo, g.elo, 1e-9));
+        assert!((e.error() / g.error() - 1.0).abs() < 0.01);
+        assert_eq!(pair_elo_estimate(PairScores::default()), None);
+    }
+
+    /// Runs the SPRT on simulated pairs until it decides, `runs` times: in each pair the
+    /// opening favours one colour by `bias` (a coin says which), so the two games are
+    /// correlated; the candidate's score is `elo_to_score(true_elo)` on average. Returns how
+    /// often it accepted H1 and the mean number of games it took.
+    fn pair_h1_rate(sprt: &Sprt, true_elo: f64, bias: f64, runs: u32, seed: u64) -> (f64, f64) {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let p = elo_to_score(true_elo);
+        let (mut h1, mut games) = (0, 0u64);
+        for _ in 0..runs {
+            let (mut counts, mut w, mut l) = (PairScores::default(), 0u64, 0u64);
+            let decision = loop {
+                let gold = if rng.gen_bool(0.5) { bias } else { -bias };
+                let won = u8::from(rng.gen_bool(p + gold)) + u8::from(rng.gen_bool(p - gold));
+                match won {
+                    0 => counts.lost_both += 1,
+                    1 => counts.split += 1,
+                    _ => counts.won_both += 1,
+                }
+                w += u64::from(won);
+                l += u64::from(2 - won);
+                let llr = match sprt.model {
+                    SprtModel::Pairs => sprt.llr_pairs(counts),
+                    SprtModel::Games => sprt.llr(w, l),
+                };
+                if let Some(d) = sprt.decide_llr(llr) {
+                    break d;
+                }
+            };
+            games += w + l;
+            if decision == Hypothesis::H1 {
+                h1 += 1;
+            }
+        }
+        (
+            f64::from(h1) / f64::from(runs),
+            games as f64 / f64::from(runs),
+        )
+    }
+
+    // With openings that favour a colour by 30 points, the pair model keeps its error rates
+    // near the nominal 5% and needs fewer games than the game model, whose variance is then
+    // too large (it stays valid but slow).
+    #[test]
+    fn the_pair_sprt_keeps_its_error_rates_and_decides_sooner_on_correlated_pairs() {
+        let by_pairs = Sprt::parse("elo0=0,elo1=20").unwrap();
+        let by_games = Sprt::parse("elo0=0,elo1=20,model=games").unwrap();
+        let (fp, pair_games_h0) = pair_h1_rate(&by_pairs, 0.0, 0.3, 600, 5);
+        assert!((0.01..=0.08).contains(&fp), "α̂ = {fp}");
+        let (tp, pair_games_h1) = pair_h1_rate(&by_pairs, 20.0, 0.3, 600, 6);
+        assert!((0.92..=0.99).contains(&tp), "1 - β̂ = {tp}");
+        let (_, game_games_h0) = pair_h1_rate(&by_games, 0.0, 0.3, 600, 5);
+        let (_, game_games_h1) = pair_h1_rate(&by_games, 20.0, 0.3, 600, 6);
+        assert!(
+            pair_games_h0 < 0.8 * game_games_h0 && pair_games_h1 < 0.8 * game_games_h1,
+            "games to a decision: pairs {pair_games_h0:.0} / {pair_games_h1:.0}, \
+             games {game_games_h0:.0} / {game_games_h1:.0}"
+        );
     }
 }
