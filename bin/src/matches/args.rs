@@ -66,8 +66,8 @@ pub(super) struct MergeArgs {
     #[arg(long)]
     pub table_json: Option<PathBuf>,
     /// The SPRT of `--candidate` against the other engine on the merged games (two engines):
-    /// `elo0=0,elo1=10[,alpha=0.05,beta=0.05]`. Its LLR now, for a run stopped before its test
-    /// decided or for files of several runs.
+    /// `elo0=0,elo1=10[,alpha=0.05,beta=0.05,model=pairs]`. Its LLR now, for a run stopped
+    /// before its test decided or for files of several runs.
     #[arg(long, value_name = "SPEC", requires = "candidate")]
     pub sprt: Option<String>,
     /// The engine the SPRT is about (with `--sprt`).
@@ -108,6 +108,8 @@ pub(super) struct RunArgs {
     #[arg(long, value_name = "FILE")]
     table_json: Option<PathBuf>,
     /// Stop as soon as the test decides: `elo0=0,elo1=10,alpha=0.05,beta=0.05` (two engines).
+    /// It counts pairs of games (one opening, colours swapped) by default; `model=games` counts
+    /// single games.
     #[arg(long)]
     sprt: Option<String>,
     /// Setups: `engines` (each engine chooses) or `random` (random legal setups from the
