@@ -255,20 +255,11 @@ pub fn pair_log_likelihood(pairs: PairScores, s: f64) -> f64 {
 
 /// Elo from `pairs` with a 95% interval from the spread of the pair scores (`s ± 1.96 σ/√N`,
 /// `σ` the standard deviation of a pair's mean score over the `N` pairs), mapped through
-/// [`score_to_elo`]. `None` without pairs.
+/// [`score_to_elo`]: a pair's mean score is 1, ½ or 0 as a game's is with draws, so this is
+/// [`elo_estimate`] with pairs won for wins, split pairs for draws and pairs lost for losses.
+/// `None` without pairs.
 pub fn pair_elo_estimate(pairs: PairScores) -> Option<EloEstimate> {
-    let s = pairs.mean()?;
-    let n = pairs.pairs() as f64;
-    let var = (pairs.lost_both as f64 * s.powi(2)
-        + pairs.split as f64 * (0.5 - s).powi(2)
-        + pairs.won_both as f64 * (1.0 - s).powi(2))
-        / n;
-    let sd = (var / n).sqrt();
-    Some(EloEstimate {
-        elo: score_to_elo(s),
-        lower: score_to_elo(s - Z95 * sd),
-        upper: score_to_elo(s + Z95 * sd),
-    })
+    elo_estimate(pairs.won_both, pairs.lost_both, pairs.split)
 }
 
 /// What an SPRT counts.
