@@ -208,12 +208,6 @@ impl PairScores {
     pub fn pairs(&self) -> u64 {
         self.lost_both + self.split + self.won_both
     }
-
-    /// The mean score of a game over the pairs, in [0, 1]; `None` without pairs.
-    pub fn mean(&self) -> Option<f64> {
-        let n = self.pairs();
-        (n > 0).then(|| (0.5 * self.split as f64 + self.won_both as f64) / n as f64)
-    }
 }
 
 /// The log-likelihood of `pairs` under the most likely distribution of pair scores whose mean
