@@ -30,15 +30,10 @@ pub struct SprtState {
 impl SprtState {
     /// The state of `sprt` after `candidate`'s games among `games` (the games of two engines).
     pub fn of(sprt: &Sprt, candidate: &str, games: &[GameJson]) -> SprtState {
-        let (mut wins, mut losses) = (0, 0);
-        for g in games {
-            let players = g.players();
-            if players[g.winner] == candidate {
-                wins += 1;
-            } else if players[!g.winner] == candidate {
-                losses += 1;
-            }
-        }
+        let (wins, losses) = state::table(&[], games)
+            .iter()
+            .find(|r| r.name == candidate)
+            .map_or((0, 0), |r| (r.wins, r.losses));
         let (pairs, unpaired) = state::pair_scores(candidate, games);
         let llr = match sprt.model {
             SprtModel::Pairs => sprt.llr_pairs(pairs),

@@ -310,8 +310,9 @@ pub fn pair_scores(candidate: &str, games: &[GameJson]) -> (PairScores, u64) {
                 1 => pairs.split += 1,
                 _ => pairs.won_both += 1,
             },
-            (Some(_), None) | (None, Some(_)) => unpaired += 1,
-            (None, None) => {}
+            // A round holds a game only once one of its seats is taken: one seat is a game
+            // alone.
+            _ => unpaired += 1,
         }
     }
     (pairs, unpaired)
