@@ -37,7 +37,7 @@ pub(super) enum MatchSub {
     /// Merge the JSON-lines files of shards (or of interrupted runs) into one table.
     Merge(MergeArgs),
     /// Compare two candidates, each file one candidate's games against the same opponent on
-    /// the same schedule: game by game, with the exact sign test.
+    /// the same schedule: game by game and pair by pair, with the exact sign tests.
     Compare(CompareArgs),
 }
 

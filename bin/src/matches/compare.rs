@@ -3,17 +3,24 @@
 //! files), game by game. Where the opponent is not deterministic (sharp at a fixed depth) or
 //! the games are few, the totals alone say little; the games won by one candidate and lost by
 //! the other, and the exact sign test on them, say whether the difference is more than noise.
+//!
+//! The games are also compared by pairs (the two games of one opening, the colours swapped,
+//! as `tusk match` schedules them and as its SPRT counts them): an opening that favours one
+//! colour makes its two games tend to split whoever plays, so the pair is the unit whose
+//! results are independent. Each candidate's pair scores (0, 1 or 2), the pairs where one
+//! scored more than the other with the sign test on them, and the mean difference of the pair
+//! scores with its 95% interval.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use anyhow::Result;
 use thiserror::Error;
-use tusk_engine::Color;
+use tusk_engine::{ByColor, Color};
 
 use super::args::CompareArgs;
 use super::merge::load_finished_games;
 use super::state::GameJson;
-use super::stats::sign_test_p;
+use super::stats::{mean_difference, sign_test_p, PairScores};
 
 /// Two candidates' results against a common opponent, paired by game id.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,6 +39,67 @@ pub struct Comparison {
     pub only: [u64; 2],
     /// Games of each file whose id the other file lacks (left out of every count above).
     pub unpaired: [u64; 2],
+    /// The same games compared by pairs.
+    pub pairs: PairComparison,
+}
+
+/// Two candidates' results over the pairs (one opening, the colours swapped) complete in both
+/// files: both games of the round are in each file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PairComparison {
+    /// Each candidate's pair scores.
+    pub scores: [PairScores; 2],
+    /// Pairs where this candidate scored more than the other.
+    pub higher: [u64; 2],
+    /// How many pairs the first candidate's score exceeds the second's by -2, -1, 0, 1 and 2.
+    pub differences: [u64; 5],
+}
+
+impl PairComparison {
+    /// The number of pairs compared.
+    pub fn pairs(&self) -> u64 {
+        self.differences.iter().sum()
+    }
+
+    /// The two-sided exact sign test on the pairs where one candidate scored more.
+    pub fn sign_test_p(&self) -> f64 {
+        sign_test_p(self.higher[0], self.higher[1])
+    }
+
+    /// The mean of the first candidate's pair score less the second's (games per pair, from
+    /// -2 to 2) and half the width of its 95% interval; `None` with fewer than two pairs.
+    pub fn mean_difference(&self) -> Option<(f64, f64)> {
+        let counts: Vec<(i64, u64)> = (-2..=2).zip(self.differences).collect();
+        mean_difference(&counts)
+    }
+}
+
+/// The pair comparison of the rounds in `seats`: for each round, each file's result for the
+/// candidate with each colour (`None` where that game is not in both files).
+fn compare_pairs(seats: &BTreeMap<u64, [ByColor<Option<bool>>; 2]>) -> PairComparison {
+    let mut p = PairComparison::default();
+    // A candidate's score over a round's two games, where both are there.
+    let score = |seat: &ByColor<Option<bool>>| {
+        Some(u8::from(seat[Color::Gold]?) + u8::from(seat[Color::Silver]?))
+    };
+    for [first, second] in seats.values() {
+        let (Some(a), Some(b)) = (score(first), score(second)) else {
+            continue;
+        };
+        for (k, score) in [a, b].into_iter().enumerate() {
+            let scores = &mut p.scores[k];
+            match score {
+                0 => scores.lost_both += 1,
+                1 => scores.split += 1,
+                _ => scores.won_both += 1,
+            }
+        }
+        p.higher[0] += u64::from(a > b);
+        p.higher[1] += u64::from(b > a);
+        // a and b are 0 to 2: the index a - b + 2 is 0 to 4.
+        p.differences[usize::from(2 + a - b)] += 1;
+    }
+    p
 }
 
 impl Comparison {
@@ -210,7 +278,9 @@ pub fn compare(
         both: 0,
         only: [0, 0],
         unpaired: [0, 0],
+        pairs: PairComparison::default(),
     };
+    let mut seats: BTreeMap<u64, [ByColor<Option<bool>>; 2]> = BTreeMap::new();
     for (id, a) in &by_id[0] {
         let Some(b) = by_id[1].get(id) else {
             c.unpaired[0] += 1;
@@ -229,7 +299,17 @@ pub fn compare(
                 what: "the setups",
             });
         }
+        if a.round != b.round {
+            return Err(CompareError::OtherSchedule {
+                id: *id,
+                what: "the rounds",
+            });
+        }
         let won = [a.winner == ca, b.winner == cb];
+        let round = seats.entry(a.round).or_default();
+        for k in 0..2 {
+            round[k][ca] = Some(won[k]);
+        }
         c.paired += 1;
         for k in 0..2 {
             c.wins[k] += u64::from(won[k]);
@@ -244,6 +324,7 @@ pub fn compare(
     if c.paired == 0 {
         return Err(CompareError::NothingPaired);
     }
+    c.pairs = compare_pairs(&seats);
     Ok(c)
 }
 
@@ -271,20 +352,57 @@ pub fn comparison_text(c: &Comparison) -> String {
         c.only[1],
         c.paired - c.both - c.only[0] - c.only[1]
     );
-    let p = c.sign_test_p();
-    let p = if p >= 1e-4 {
-        format!("{p:.4}")
-    } else {
-        format!("{p:.1e}")
-    };
     t += &format!(
-        "sign test on the {} games won by one only (two-sided, exact): p = {p}\n",
-        c.only[0] + c.only[1]
+        "sign test on the {} games won by one only (two-sided, exact): p = {}\n",
+        c.only[0] + c.only[1],
+        p_text(c.sign_test_p())
     );
+    t += &pairs_text(&c.pairs, [a, b], width);
     if c.unpaired != [0, 0] {
         t += &format!(
             "left out: {} games only in the first file, {} only in the second\n",
             c.unpaired[0], c.unpaired[1]
+        );
+    }
+    t
+}
+
+/// A p-value as printed: four decimals, or two significant digits below 0.0001.
+fn p_text(p: f64) -> String {
+    if p >= 1e-4 {
+        format!("{p:.4}")
+    } else {
+        format!("{p:.1e}")
+    }
+}
+
+/// The lines of the comparison by pairs (`names`: the candidates, `width`: their column).
+fn pairs_text(p: &PairComparison, names: [&String; 2], width: usize) -> String {
+    let n = p.pairs();
+    if n == 0 {
+        return "no pair (one opening, both colours) is complete in both files\n".into();
+    }
+    let mut t =
+        format!("{n} pairs (one opening, both colours) complete in both files, pair scores:\n");
+    for (name, s) in names.iter().zip(p.scores) {
+        t += &format!(
+            "  {name:<width$}  lost both {:>4}, split {:>4}, won both {:>4}\n",
+            s.lost_both, s.split, s.won_both
+        );
+    }
+    t += &format!(
+        "pairs scored higher by {} {}, by {} {}, level {}; sign test p = {}\n",
+        names[0],
+        p.higher[0],
+        names[1],
+        p.higher[1],
+        n - p.higher[0] - p.higher[1],
+        p_text(p.sign_test_p())
+    );
+    if let Some((mean, half)) = p.mean_difference() {
+        t += &format!(
+            "pair score of {} less {}: {mean:+.3} ± {half:.3} games a pair (95%)\n",
+            names[0], names[1]
         );
     }
     t
@@ -359,6 +477,55 @@ mod tests {
     }
 
     #[test]
+    fn the_games_are_also_compared_by_pairs() {
+        let a = file("new", [true, true, false, false]);
+        let b = file("base", [true, false, true, false]);
+        let c = compare([&a, &b], ["a", "b"], None).unwrap();
+        let p = c.pairs;
+        assert_eq!(p.pairs(), 2);
+        let scores = |lost_both, split, won_both| PairScores {
+            lost_both,
+            split,
+            won_both,
+        };
+        assert_eq!(p.scores, [scores(1, 0, 1), scores(0, 2, 0)]);
+        assert_eq!((p.higher, p.differences), ([1, 1], [0, 1, 0, 1, 0]));
+        // Differences +1 and -1: mean 0, sample sd √2, half-width 1.96 √2 / √2.
+        let (mean, half) = p.mean_difference().unwrap();
+        assert!(
+            mean.abs() < 1e-12 && (half - 1.959_964).abs() < 1e-6,
+            "{mean} {half}"
+        );
+        let text = comparison_text(&c);
+        assert!(text.contains("2 pairs (one opening, both colours) complete in both files"));
+        assert!(text.contains("new   lost both    1, split    0, won both    1"));
+        assert!(
+            text.contains("pairs scored higher by new 1, by base 1, level 0; sign test p = 1.0000")
+        );
+        assert!(text.contains("pair score of new less base: +0.000 ± 1.960 games a pair"));
+
+        // A round with a game missing from either file is no pair.
+        let c = compare([&a, &b[..3]], ["a", "b"], None).unwrap();
+        assert_eq!(
+            (c.paired, c.pairs.pairs(), c.pairs.differences),
+            (3, 1, [0, 0, 0, 1, 0])
+        );
+        assert_eq!(c.pairs.mean_difference(), None);
+
+        // Both pairs won 2-0 against 0-2.
+        let swept = file("new", [true; 4]);
+        let lost = file("base", [false; 4]);
+        let c = compare([&swept, &lost], ["a", "b"], None).unwrap();
+        assert_eq!(
+            (c.pairs.higher, c.pairs.differences),
+            ([2, 0], [0, 0, 0, 0, 2])
+        );
+        assert!(comparison_text(&c).contains("+2.000 ± 0.000 games a pair"));
+        let none = compare([&swept[..1], &lost[..1]], ["a", "b"], None).unwrap();
+        assert!(comparison_text(&none).contains("no pair (one opening, both colours) is complete"));
+    }
+
+    #[test]
     fn games_in_one_file_only_are_left_out_and_reported() {
         let a = file("new", [true, true, true, false]);
         let b = file("base", [false, false, false, false])[..3].to_vec();
@@ -381,6 +548,15 @@ mod tests {
             Err(CompareError::OtherSchedule {
                 id: 1,
                 what: "the setups"
+            })
+        );
+        let mut b = file("base", [true; 4]);
+        b[1].round = 7;
+        assert_eq!(
+            compare([&a, &b], ["a", "b"], None),
+            Err(CompareError::OtherSchedule {
+                id: 1,
+                what: "the rounds"
             })
         );
         let mut b = file("base", [true; 4]);

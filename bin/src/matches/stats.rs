@@ -138,6 +138,28 @@ pub fn elo_summary(wins: u64, losses: u64) -> Option<EloSummary> {
     }
 }
 
+/// The mean of paired differences `d` (one per pair, as the counts of each value given) and
+/// half the width of its 95% interval from the normal approximation, `1.96 sd/√n` with the
+/// sample standard deviation. `None` with fewer than two pairs.
+pub fn mean_difference(counts: &[(i64, u64)]) -> Option<(f64, f64)> {
+    let n: u64 = counts.iter().map(|&(_, c)| c).sum();
+    if n < 2 {
+        return None;
+    }
+    let nf = n as f64;
+    let mean = counts
+        .iter()
+        .map(|&(d, c)| d as f64 * c as f64)
+        .sum::<f64>()
+        / nf;
+    let ss: f64 = counts
+        .iter()
+        .map(|&(d, c)| c as f64 * (d as f64 - mean).powi(2))
+        .sum();
+    let sd = (ss / (nf - 1.0)).sqrt();
+    Some((mean, Z95 * sd / nf.sqrt()))
+}
+
 /// Two-sided exact sign test: were `a` and `b` equally likely outcomes, the probability of
 /// `a + b` trials splitting at least as unevenly as `a` against `b`:
 /// `min(1, 2 P(X <= min(a, b)))` with `X ~ Binomial(a + b, 1/2)`; 1 when there are no trials.
@@ -750,5 +772,17 @@ mod tests {
             "games to a decision: pairs {pair_games_h0:.0} / {pair_games_h1:.0}, \
              games {game_games_h0:.0} / {game_games_h1:.0}"
         );
+    }
+
+    #[test]
+    fn the_mean_difference_and_its_interval_follow_the_sample() {
+        assert_eq!(mean_difference(&[]), None);
+        assert_eq!(mean_difference(&[(1, 1), (2, 0)]), None);
+        // d = 1, 1, -1, 1: mean 0.5, sample variance (3 × 0.25 + 2.25) / 3 = 1.
+        let (mean, half) = mean_difference(&[(1, 3), (-1, 1), (0, 0)]).unwrap();
+        assert!((mean - 0.5).abs() < 1e-12);
+        assert!((half - Z95 * 1.0 / 2.0).abs() < 1e-12, "{half}");
+        // All pairs the same: no spread.
+        assert_eq!(mean_difference(&[(2, 5)]), Some((2.0, 0.0)));
     }
 }
