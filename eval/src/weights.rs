@@ -633,6 +633,30 @@ impl Weights {
     pub fn is_linear(p: Param) -> bool {
         Weights::group_of(p).0.kind == Kind::Linear
     }
+
+    /// The groups in which `other` has a value different from these weights', in the order
+    /// they are declared (that of the weights file).
+    pub fn differing_groups(&self, other: &Weights) -> Vec<&'static Group> {
+        GROUPS
+            .iter()
+            .zip(STARTS)
+            .filter(|(g, start)| {
+                let range = *start..*start + g.len();
+                self.values[range.clone()] != other.values[range]
+            })
+            .map(|(g, _)| g)
+            .collect()
+    }
+
+    /// These weights with every entry of the group called `group` taken from `other`; `None`
+    /// when no group has that name.
+    pub fn with_group_from(&self, group: &str, other: &Weights) -> Option<Weights> {
+        let g = GROUPS.iter().position(|g| g.name == group)?;
+        let range = STARTS[g]..STARTS[g] + GROUPS[g].len();
+        let mut w = self.clone();
+        w.values[range.clone()].copy_from_slice(&other.values[range]);
+        Some(w)
+    }
 }
 
 impl Default for Weights {
@@ -686,6 +710,34 @@ impl Index<ParamArray> for Weights {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn groups_that_differ_are_found_and_taken_whole() {
+        let base = Weights::default();
+        assert!(base.differing_groups(&base).is_empty());
+        let mut other = base.clone();
+        other[id::hostage_value_pct] += 35;
+        other[id::capture_risk_away.at(7)] += 10;
+        other[id::trap_curve.at(16)] += 19;
+        let names: Vec<&str> = base
+            .differing_groups(&other)
+            .iter()
+            .map(|g| g.name)
+            .collect();
+        assert_eq!(
+            names,
+            ["trap_curve", "capture_risk_away", "hostage_value_pct"]
+        );
+        let w = base.with_group_from("capture_risk_away", &other).unwrap();
+        assert_eq!(
+            w[id::capture_risk_away.at(7)],
+            other[id::capture_risk_away.at(7)]
+        );
+        assert_eq!(w[id::hostage_value_pct], base[id::hostage_value_pct]);
+        let names: Vec<&str> = w.differing_groups(&other).iter().map(|g| g.name).collect();
+        assert_eq!(names, ["trap_curve", "hostage_value_pct"]);
+        assert!(base.with_group_from("no_such_group", &other).is_none());
+    }
 
     #[test]
     fn names_are_unique_and_found_again() {

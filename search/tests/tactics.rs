@@ -51,6 +51,26 @@ fn assert_floor(name: &str, floor: usize) {
     );
 }
 
+/// `tactics::FLOORS` (read by `examples/floor_subset.rs`) says what these tests assert: the
+/// whole set where a test asks for every position, the floor where it asks for a floor.
+#[test]
+fn the_floors_table_is_what_the_tests_assert() {
+    for (name, size) in SIZES {
+        let floor = match name {
+            "capture_long.txt" => 16,
+            "capture_defence.txt" => CAPTURE_DEFENCE_FLOOR,
+            "capture_defence_games.txt" => CAPTURE_DEFENCE_GAMES_FLOOR,
+            "decisive_defence.txt" => DECISIVE_DEFENCE_FLOOR,
+            _ => size,
+        };
+        assert!(
+            tactics::FLOORS.contains(&(name, floor)),
+            "{name}: the tests ask for {floor}"
+        );
+    }
+    assert_eq!(tactics::FLOORS.len(), SIZES.len());
+}
+
 /// Every goal position: the searcher's turn wins by goal.
 #[test]
 fn plays_a_goal_whenever_one_exists() {

@@ -156,6 +156,20 @@ pub fn load(name: &str) -> Vec<Tactic> {
     out
 }
 
+/// What the tests (`tests/tactics.rs`) require of each set at depth 4: the positions solved,
+/// every one for the sets that must be solved whole, a floor against regressions for the
+/// others. A test checks this table against the tests' own constants.
+pub const FLOORS: [(&str, usize); 8] = [
+    ("goal.txt", 104),
+    ("goal_defence.txt", 100),
+    ("capture.txt", 10),
+    ("capture_long.txt", 16),
+    ("decisive.txt", 3),
+    ("capture_defence.txt", 32),
+    ("capture_defence_games.txt", 158),
+    ("decisive_defence.txt", 14),
+];
+
 /// The outcome of searching one position.
 pub struct Attempt {
     /// Whether the played turn is accepted.
