@@ -53,7 +53,7 @@ fn first_failed_floor(
         ..Limits::default()
     };
     for (name, set) in sets {
-        let floor = floor_of(name);
+        let floor = tactics::floor(name);
         let allowed_misses = set.len().saturating_sub(floor);
         let mut missed = 0;
         for t in set {
@@ -66,14 +66,6 @@ fn first_failed_floor(
         }
     }
     None
-}
-
-fn floor_of(name: &str) -> usize {
-    tactics::FLOORS
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|&(_, f)| f)
-        .unwrap_or_else(|| panic!("{name} has no floor"))
 }
 
 fn load_weights(path: &str) -> Weights {

@@ -86,14 +86,8 @@ fn compare_pairs(seats: &BTreeMap<u64, [ByColor<Option<bool>>; 2]>) -> PairCompa
         let (Some(a), Some(b)) = (score(first), score(second)) else {
             continue;
         };
-        for (k, score) in [a, b].into_iter().enumerate() {
-            let scores = &mut p.scores[k];
-            match score {
-                0 => scores.lost_both += 1,
-                1 => scores.split += 1,
-                _ => scores.won_both += 1,
-            }
-        }
+        p.scores[0].record(a);
+        p.scores[1].record(b);
         p.higher[0] += u64::from(a > b);
         p.higher[1] += u64::from(b > a);
         // a and b are 0 to 2: the index a - b + 2 is 0 to 4.

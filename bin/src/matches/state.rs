@@ -305,11 +305,7 @@ pub fn pair_scores(candidate: &str, games: &[GameJson]) -> (PairScores, u64) {
     let mut pairs = PairScores::default();
     for seats in rounds.values() {
         match (seats[Color::Gold], seats[Color::Silver]) {
-            (Some(a), Some(b)) => match u8::from(a) + u8::from(b) {
-                0 => pairs.lost_both += 1,
-                1 => pairs.split += 1,
-                _ => pairs.won_both += 1,
-            },
+            (Some(a), Some(b)) => pairs.record(u8::from(a) + u8::from(b)),
             // A round holds a game only once one of its seats is taken: one seat is a game
             // alone.
             _ => unpaired += 1,

@@ -230,6 +230,15 @@ impl PairScores {
     pub fn pairs(&self) -> u64 {
         self.lost_both + self.split + self.won_both
     }
+
+    /// Counts one more pair, of `score` games won (0, 1 or 2).
+    pub fn record(&mut self, score: u8) {
+        match score {
+            0 => self.lost_both += 1,
+            1 => self.split += 1,
+            _ => self.won_both += 1,
+        }
+    }
 }
 
 /// The log-likelihood of `pairs` under the most likely distribution of pair scores whose mean
