@@ -936,6 +936,56 @@ fn match_merge_reports_the_sprt_of_a_candidate_on_the_games_in_the_files() {
 }
 
 #[test]
+fn match_captures_counts_each_engines_losses_by_trap_and_outcome() {
+    // Game 0: "new" (gold) wins, silver loses a rabbit on c6 (its own trap) and a horse on f3
+    // (gold's). Game 1: "new" (silver) loses its camel on f3 (gold's trap, so the enemy's).
+    let line = |id: u64, gold: &str, silver: &str, winner: &str, moves: &str| {
+        match_line(id, gold, silver, winner, "A").replace(r#""1s x""#, moves)
+    };
+    let text = line(
+        0,
+        "new",
+        "base",
+        "g",
+        r#""1s x","2g rc6x","2s Ee2n","3g hf3x""#,
+    ) + &line(1, "base", "new", "g", r#""1s x","2g mf3x""#);
+    let f = temp_file("captures", "games.jsonl", text.as_bytes());
+    let f = f.display().to_string();
+    let o = tusk(&["match", "captures", &f, "--engine", "new"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("2 games from 1 file\nnew: 2 games, won 1, lost 1\n"),
+        "{out}"
+    );
+    let row = |name: &str| -> Vec<String> {
+        let l = out.lines().find(|l| l.starts_with(name)).unwrap();
+        l[name.len()..]
+            .split_whitespace()
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(
+        row("by it, in its losses"),
+        ["0.00", "0.00", "0.00", "1.00", "1.00"]
+    );
+    assert_eq!(
+        row("by its opponents, in its wins"),
+        ["1.00", "0.00", "0.00", "1.00", "2.00"]
+    );
+    assert!(!out.contains("base:"), "{out}");
+
+    // A token that is not notation names the file, the game and the move.
+    let bad = text.replace("hf3x", "hz3x");
+    let b = temp_file("captures", "bad.jsonl", bad.as_bytes());
+    let o = tusk(&["match", "captures", &b.display().to_string()], "");
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(err.contains("bad.jsonl: game 0, move 3g: "), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
 fn match_compare_pairs_two_candidates_game_by_game() {
     // Candidate "new" wins games 0, 1 and 2; "base" wins 0 and 3 (gold in even games).
     let file = |name: &str, winners: [&str; 4]| -> String {

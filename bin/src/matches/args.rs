@@ -39,6 +39,20 @@ pub(super) enum MatchSub {
     /// Compare two candidates, each file one candidate's games against the same opponent on
     /// the same schedule: game by game and pair by pair, with the exact sign tests.
     Compare(CompareArgs),
+    /// The pieces each engine lost and took, a game, by kind and by whose home trap, in the
+    /// games it won and lost.
+    Captures(CapturesArgs),
+}
+
+/// Arguments of `tusk match captures`.
+#[derive(Args, Debug)]
+pub(super) struct CapturesArgs {
+    /// JSON-lines files written by `tusk match --json` (their games are counted together).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Print only this engine's table (by default every engine's).
+    #[arg(long, value_name = "NAME")]
+    pub engine: Option<String>,
 }
 
 /// Arguments of `tusk match compare`.

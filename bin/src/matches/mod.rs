@@ -10,12 +10,13 @@
 //!   [`pool`]: the worker threads;
 //!   [`worker`]: a worker's engines and games, and the setup errors that stop a match;
 //! * [`report`]: progress, table, SPRT verdict, table JSON; [`merge`]: `tusk match merge`;
-//!   [`compare`]: `tusk match compare`;
+//!   [`compare`]: `tusk match compare`; [`captures`]: `tusk match captures`;
 //! * [`schedule`] says which games are played, [`state`] keeps the JSON-lines file,
 //!   [`record`] writes game records, [`stats`] is pure; the clock is [`crate::clock`].
 
 pub mod aei_client;
 pub mod args;
+pub mod captures;
 pub mod compare;
 pub mod engine_proc;
 mod merge;
@@ -36,11 +37,12 @@ pub use args::MatchArgs;
 
 use args::MatchSub;
 
-/// Runs `tusk match` (or `tusk match merge`, `tusk match compare`).
+/// Runs `tusk match` (or `tusk match merge`, `compare`, `captures`).
 pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     match &args.sub {
         Some(MatchSub::Merge(m)) => merge::merge(m),
         Some(MatchSub::Compare(c)) => compare::run(c),
+        Some(MatchSub::Captures(c)) => captures::run(c),
         None => Ok(run::run_match(args.run.settings()?)?),
     }
 }
