@@ -138,18 +138,24 @@ pub const WON: usize = 0;
 /// Index of a game lost in [`CaptureTally`]'s arrays.
 pub const LOST: usize = 1;
 
-/// Every engine's tally over `games`, by name.
-pub fn tally(games: &[GameJson]) -> Result<Vec<CaptureTally>, CapturesError> {
-    let mut by_name: BTreeMap<&str, CaptureTally> = BTreeMap::new();
-    for g in games {
-        let captures = game_captures(g)?;
+/// The tallies of every engine met so far, by name.
+#[derive(Debug, Default)]
+pub struct Tallies(BTreeMap<String, CaptureTally>);
+
+impl Tallies {
+    /// Counts the captures of `game` for both its engines.
+    pub fn add(&mut self, game: &GameJson) -> Result<(), CapturesError> {
+        let captures = game_captures(game)?;
         for colour in Color::ALL {
-            let name = g.players()[colour];
-            let t = by_name.entry(name).or_insert_with(|| CaptureTally {
-                engine: name.to_string(),
-                ..CaptureTally::default()
-            });
-            let outcome = if g.winner == colour { WON } else { LOST };
+            let name = game.players()[colour];
+            let t = self
+                .0
+                .entry(name.to_string())
+                .or_insert_with(|| CaptureTally {
+                    engine: name.to_string(),
+                    ..CaptureTally::default()
+                });
+            let outcome = if game.winner == colour { WON } else { LOST };
             t.games[outcome] += 1;
             for &c in &captures {
                 if c.piece.color() == colour {
@@ -159,8 +165,13 @@ pub fn tally(games: &[GameJson]) -> Result<Vec<CaptureTally>, CapturesError> {
                 }
             }
         }
+        Ok(())
     }
-    Ok(by_name.into_values().collect())
+
+    /// Every engine's tally, by name.
+    pub fn into_tallies(self) -> Vec<CaptureTally> {
+        self.0.into_values().collect()
+    }
 }
 
 /// The table of one engine's tally: per game, the pieces lost by it and by its opponents.
@@ -213,13 +224,15 @@ pub fn tally_text(t: &CaptureTally) -> String {
 
 /// Runs `tusk match captures`.
 pub(super) fn run(args: &CapturesArgs) -> Result<()> {
-    let mut games = Vec::new();
+    let mut tallies = Tallies::default();
+    let mut n = 0;
     for f in &args.files {
-        let read = load_finished_games(f)?;
-        tally(&read).with_context(|| f.display().to_string())?;
-        games.extend(read);
+        for g in load_finished_games(f)? {
+            tallies.add(&g).with_context(|| f.display().to_string())?;
+            n += 1;
+        }
     }
-    let tallies = tally(&games)?;
+    let tallies = tallies.into_tallies();
     let chosen: Vec<&CaptureTally> = match &args.engine {
         Some(name) => {
             let t: Vec<_> = tallies.iter().filter(|t| &t.engine == name).collect();
@@ -234,7 +247,7 @@ pub(super) fn run(args: &CapturesArgs) -> Result<()> {
         }
         None => tallies.iter().collect(),
     };
-    let (n, files) = (games.len(), args.files.len());
+    let files = args.files.len();
     let plural = |k: usize| if k == 1 { "" } else { "s" };
     println!("{n} game{} from {files} file{}", plural(n), plural(files));
     for (i, t) in chosen.iter().enumerate() {
@@ -250,6 +263,14 @@ pub(super) fn run(args: &CapturesArgs) -> Result<()> {
 mod tests {
     use super::*;
     use crate::matches::state::won_game;
+
+    fn tally(games: &[GameJson]) -> Result<Vec<CaptureTally>, CapturesError> {
+        let mut t = Tallies::default();
+        for g in games {
+            t.add(g)?;
+        }
+        Ok(t.into_tallies())
+    }
 
     fn game(id: u64, winner: Color, moves: &[&str]) -> GameJson {
         GameJson {
