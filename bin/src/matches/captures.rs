@@ -18,6 +18,7 @@ use tusk_engine::{Color, Piece, PieceKind, Square};
 
 use super::args::CapturesArgs;
 use super::merge::load_finished_games;
+use super::report::plural_s;
 use super::state::GameJson;
 
 /// A move token that is not valid notation, found while reading the captures of a game.
@@ -248,8 +249,11 @@ pub(super) fn run(args: &CapturesArgs) -> Result<()> {
         None => tallies.iter().collect(),
     };
     let files = args.files.len();
-    let plural = |k: usize| if k == 1 { "" } else { "s" };
-    println!("{n} game{} from {files} file{}", plural(n), plural(files));
+    println!(
+        "{n} game{} from {files} file{}",
+        plural_s(n),
+        plural_s(files)
+    );
     for (i, t) in chosen.iter().enumerate() {
         if i > 0 {
             println!();

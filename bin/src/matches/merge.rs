@@ -18,10 +18,11 @@ pub(super) fn merge(m: &MergeArgs) -> Result<()> {
     }
     let games = state::merge(sets)?;
     let rows = state::table(&[], &games);
+    let (n, files) = (games.len(), m.files.len());
     println!(
-        "{} games from {} files ({})",
-        games.len(),
-        m.files.len(),
+        "{n} game{} from {files} file{} ({})",
+        report::plural_s(n),
+        report::plural_s(files),
         state::reasons_text(&games)
     );
     print!("{}", state::table_text(&rows));

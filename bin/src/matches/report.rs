@@ -238,6 +238,15 @@ pub fn write_table_json(path: &Path, rows: &[Row], sprt: serde_json::Value) -> s
     std::fs::write(path, text + "\n")
 }
 
+/// The plural ending of a count's noun: `""` for one, `"s"` otherwise (`1 file`, `2 files`).
+pub fn plural_s(count: usize) -> &'static str {
+    if count == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
