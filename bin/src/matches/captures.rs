@@ -5,8 +5,8 @@
 //! won, the games it lost and all of them.
 //!
 //! The captures are read from the moves' capture tokens (`rc3x`), so no game is replayed.
-//! Rounds 60 and 61 counted these by hand to find that Tusk loses most of its rabbits at
-//! sharp's home traps; this is that count as a command.
+//! Round 60 counted these by hand to find that Tusk loses most of its rabbits at sharp's home
+//! traps; this is that count as a command (it gives the same numbers on those games).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -37,13 +37,13 @@ pub struct CapturesError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TrapSide {
     /// One of the owner's two home traps (c3 and f3 for gold, c6 and f6 for silver).
-    Own,
+    Own = 0,
     /// One of the enemy's home traps.
-    Enemy,
+    Enemy = 1,
 }
 
 impl TrapSide {
-    /// The side of the trap `square` for a piece of `owner`.
+    /// The side of the trap `square` (one of the four traps) for a piece of `owner`.
     pub fn of(owner: Color, square: Square) -> TrapSide {
         if square.ranks_from_home(owner) == 2 {
             TrapSide::Own
