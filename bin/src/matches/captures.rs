@@ -178,9 +178,12 @@ impl Tallies {
 /// The table of one engine's tally: per game, the pieces lost by it and by its opponents.
 pub fn tally_text(t: &CaptureTally) -> String {
     let [won, lost] = t.games;
-    let n = won + lost;
-    let games = if n == 1 { "game" } else { "games" };
-    let mut s = format!("{}: {n} {games}, won {won}, lost {lost}\n", t.engine);
+    let all_games = won + lost;
+    let mut s = format!(
+        "{}: {all_games} game{}, won {won}, lost {lost}\n",
+        t.engine,
+        plural_s(all_games as usize)
+    );
     let _ = writeln!(
         s,
         "{:<32}{:>18}{:>18}",
@@ -199,10 +202,10 @@ pub fn tally_text(t: &CaptureTally) -> String {
     let rows = [
         ("by it, in its wins", t.own[WON], won),
         ("by it, in its losses", t.own[LOST], lost),
-        ("by it, in all", all(&t.own), won + lost),
+        ("by it, in all", all(&t.own), all_games),
         ("by its opponents, in its wins", t.opponents[WON], won),
         ("by its opponents, in its losses", t.opponents[LOST], lost),
-        ("by its opponents, in all", all(&t.opponents), won + lost),
+        ("by its opponents, in all", all(&t.opponents), all_games),
     ];
     for (what, l, n) in rows {
         if n == 0 {
@@ -235,17 +238,17 @@ pub(super) fn run(args: &CapturesArgs) -> Result<()> {
     }
     let tallies = tallies.into_tallies();
     let chosen: Vec<&CaptureTally> = match &args.engine {
-        Some(name) => {
-            let t: Vec<_> = tallies.iter().filter(|t| &t.engine == name).collect();
-            if t.is_empty() {
+        // The tallies are keyed by name, so a name finds one at most.
+        Some(name) => match tallies.iter().find(|t| &t.engine == name) {
+            Some(t) => vec![t],
+            None => {
                 let names: Vec<_> = tallies.iter().map(|t| t.engine.as_str()).collect();
                 anyhow::bail!(
                     "--engine {name}: no engine of that name in the files (they hold {})",
                     names.join(", ")
                 );
             }
-            t
-        }
+        },
         None => tallies.iter().collect(),
     };
     let files = args.files.len();
